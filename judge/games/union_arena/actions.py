@@ -47,6 +47,7 @@ from judge.games.union_arena.damage import (
     check_pick_life,
     check_trigger_action,
 )
+from judge.games.union_arena.defmemo import triggers
 from judge.games.union_arena.end_phase import apply_discard, check_discard
 from judge.games.union_arena.main_phase import (
     apply_activate,
@@ -242,9 +243,11 @@ def apply_proceed(eng: UnionArenaEngine, plan: Plan) -> None:
         # "自分(と相手)のアタックフェイズ終了時、…" (UA-TRIGGER-ATTACK-PHASE-END)
         for owner in st.order:
             for unit in list(st.players[owner].units()):
-                if owner == pid:
+                whens = triggers(st, unit)  # (fire returns at once for a trigger not in it)
+                if owner == pid and (whens is None or "attack_phase_end" in whens):
                     eng.fire(unit, "attack_phase_end", owner)
-                eng.fire(unit, "each_attack_phase_end", owner)
+                if whens is None or "each_attack_phase_end" in whens:
+                    eng.fire(unit, "each_attack_phase_end", owner)
         attack_end.fire(eng)  # a given "アタックフェイズ終了時、…" (UA-EFFECT-ATTACK-END-RETIRE)
         eng.push(("end_phase", {}))
 

@@ -58,3 +58,20 @@ def facts(d: CardDef) -> Facts | bool:
             found = False
         object.__setattr__(d, "memo", found)  # a frozen dataclass: set once, as a cache
     return found
+
+
+#: the triggers of a card without effects
+NO_TRIGGERS: frozenset[Any] = frozenset()
+
+
+def triggers(st: Any, unit: Any) -> frozenset[Any] | None:
+    """The ``when`` of every effect of ``unit``'s top card (empty: it has none), or None when
+    its facts are not kept (see the module).  ``eng.fire(unit, t, pid)`` with no ``card``,
+    for a trigger ``t`` other than ``on_play``, returns at once, doing nothing, unless ``t``
+    is in it or it is None (``fire``'s first lines): the loops over units that fire at every
+    attack, battle and turn end ask this first, one call where ``fire`` was one or two."""
+    d = st.defs[st.code_of[unit.cards[-1]]]
+    if not d.effects:
+        return NO_TRIGGERS
+    found = d.memo or facts(d)
+    return found.whens if found else None

@@ -37,7 +37,7 @@ from judge.games.union_arena import (
 )
 from judge.games.union_arena.cards import card_def
 from judge.games.union_arena.conditions import card_meets
-from judge.games.union_arena.defmemo import facts
+from judge.games.union_arena.defmemo import facts, triggers
 from judge.games.union_arena.own_static import lowers
 from judge.games.union_arena.state import (
     LINES,
@@ -307,7 +307,9 @@ class UnionArenaEngine(UnionArenaViews, AgendaEngine):
             return
         other = "energy_line" if found[1] == "front_line" else "front_line"
         for watcher in self.state.players[pid].line(other):
-            self.fire(watcher, "other_line_enters", pid, by=unit.top)
+            whens = triggers(self.state, watcher)  # (fire returns at once for one not in it)
+            if whens is None or "other_line_enters" in whens:
+                self.fire(watcher, "other_line_enters", pid, by=unit.top)
 
     def run_effect(self, pe: PendingEffect, targets: list[Any], use: bool | None) -> None:
         """Resolve a pending effect with the targets the log recorded (already checked)."""
@@ -582,7 +584,9 @@ class UnionArenaEngine(UnionArenaViews, AgendaEngine):
         # its controller's cards waiting for a win by a card like it, itself too, at the same
         # moment (UA-TRIGGER-OWN-WIN-ATTACKING)
         for unit in st.players[b.attacker_player].units():
-            self.fire(unit, "own_win_battle_attacking", b.attacker_player, by=b.attacker.top)
+            whens = triggers(st, unit)  # (fire returns at once for a trigger not in it)
+            if whens is None or "own_win_battle_attacking" in whens:
+                self.fire(unit, "own_win_battle_attacking", b.attacker_player, by=b.attacker.top)
         impact = self.impact_value(b.attacker)
         if impact:
             if b.target is not None and st.has(b.target, "nullify impact"):
@@ -623,7 +627,9 @@ class UnionArenaEngine(UnionArenaViews, AgendaEngine):
             return
         for pid, unit in ((b.attacker_player, b.attacker), (b.defender_player, b.target)):
             if unit is not None and unit in st.players[pid].units():
-                self.fire(unit, "battle_end", pid)
+                whens = triggers(st, unit)  # (fire returns at once for a trigger not in it)
+                if whens is None or "battle_end" in whens:
+                    self.fire(unit, "battle_end", pid)
         self.push(("battle_over", {}))
 
     def op_battle_over(self) -> None:
@@ -679,7 +685,9 @@ class UnionArenaEngine(UnionArenaViews, AgendaEngine):
         st.phase = "end"
         pid = st.turn_player
         for unit in st.players[pid].units():
-            self.fire(unit, "end_phase_start", pid)
+            whens = triggers(st, unit)  # (fire returns at once for a trigger not in it)
+            if whens is None or "end_phase_start" in whens:
+                self.fire(unit, "end_phase_start", pid)
         self.push(("end_activate", {}), ("end_hand", {}), ("end_expire", {}), ("start_turn", {}))
 
     def op_end_activate(self) -> None:
