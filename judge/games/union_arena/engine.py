@@ -326,7 +326,14 @@ class UnionArenaEngine(UnionArenaViews, AgendaEngine):
         printed with BP 0 is not retired by this rule while no effect lowers it)."""
         st = self.state
         for pid in st.order:
-            for unit in list(st.players[pid].units()):
+            for unit in st.players[pid].units():  # a new list: retiring one changes no loop
+                if not unit.mods:  # (written out: lowers is False for a card with no lowering)
+                    d = st.defs[st.code_of[unit.cards[-1]]]
+                    if not d.effects:
+                        continue
+                    found = d.memo or facts(d)
+                    if found and not found.lowering:
+                        continue
                 minus = lowers(st, unit)  # its own continuous lowering (UA-EFFECT-STATIC-MINUS)
                 if not unit.mods and not minus:  # not lowered by an effect
                     continue

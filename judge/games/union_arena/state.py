@@ -359,12 +359,15 @@ class UAState:
 
     def find_unit(self, iid: str) -> tuple[str, str, Unit] | None:
         """(player, line, unit) for the unit whose stack contains ``iid``."""
+        # (the lines written out, in LINES' order: ps.line was two calls a look-up)
         for pid in self.order:
             ps = self.players[pid]
-            for line in LINES:
-                for unit in ps.line(line):
-                    if iid in unit.cards:
-                        return pid, line, unit
+            for unit in ps.front_line:
+                if iid in unit.cards:
+                    return pid, "front_line", unit
+            for unit in ps.energy_line:
+                if iid in unit.cards:
+                    return pid, "energy_line", unit
         return None
 
     def energy(self, pid: str) -> dict[str, int]:
