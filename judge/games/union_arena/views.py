@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import cached_property
+from operator import is_
 from typing import Any
 
 from judge.games.union_arena import entered, rested_by, this_turn
@@ -41,6 +42,32 @@ def _asked(d: CardDef, what: str, test: Callable[[Any], bool]) -> bool:
     return entry[1]
 
 
+#: a game's definitions (its codes, then its CardDefs' ids) -> (the CardDefs, what was asked
+#: of them all): see :func:`_game_answers`
+_GAMES: dict[tuple[Any, ...], tuple[tuple[CardDef, ...], dict[str, Any]]] = {}
+_GAMES_MAX = 256
+
+
+def _game_answers(defs: dict[str, CardDef]) -> dict[str, Any]:
+    """What was asked of a game's definitions as a whole (the ``_reads_…`` flags, the codes
+    with a continuous BP raise), shared by every game whose definitions are the same objects
+    under the same codes, in the same order.
+
+    Why: each answer walks every definition of the game (:func:`_asked` for each, about a
+    hundred calls a game); games of a built-in set have the same shared CardDefs, and an answer
+    reads nothing but them.  The CardDefs are kept with the answers, so that their ids are not
+    reused while here, and checked to be the same objects.  Bounded: emptied when full."""
+    values = tuple(defs.values())
+    key = (*defs, *map(id, values))
+    entry = _GAMES.get(key)
+    if entry is None or not all(map(is_, entry[0], values)):
+        entry = (values, {})
+        if len(_GAMES) >= _GAMES_MAX:
+            _GAMES.clear()
+        _GAMES[key] = entry
+    return entry[1]
+
+
 def _static_bp(effects: Any) -> bool:
     """Whether a card has a continuous BP raise of its own (``_static_codes``)."""
     return any(
@@ -67,12 +94,29 @@ class UnionArenaViews:
     _last_players: dict[str, dict[str, Any]]
 
     @cached_property
+    def _answers(self) -> dict[str, Any]:
+        """What was asked of the game's definitions as a whole (:func:`_game_answers`)."""
+        return _game_answers(self.state.defs)
+
+    def _any_asked(self, what: str, test: Callable[[Any], bool]) -> bool:
+        """Whether ``test`` holds for the effects of one of the game's definitions."""
+        answers = self._answers
+        found = answers.get(what)
+        if found is None:
+            found = answers[what] = any(_asked(d, what, test) for d in self.state.defs.values())
+        return found
+
+    @cached_property
     def _static_codes(self) -> frozenset[str]:
         """Codes of the cards with a continuous BP raise of their own: only their units' views
         read it (the others need no card lookup on the hot path)."""
-        return frozenset(
-            code for code, d in self.state.defs.items() if _asked(d, "static", _static_bp)
-        )
+        answers = self._answers
+        found = answers.get("static_codes")
+        if found is None:
+            found = answers["static_codes"] = frozenset(
+                code for code, d in self.state.defs.items() if _asked(d, "static", _static_bp)
+            )
+        return found
 
     def unit_views(self, units: list[Unit]) -> list[dict[str, Any]]:
         """Units as every step shows them.  Views are memoised by what they show (the unit's
@@ -178,28 +222,27 @@ class UnionArenaViews:
     @cached_property
     def _reads_rested_by(self) -> bool:
         """Whether a card of the game reads the rests by one's own effect (:mod:`rested_by`)."""
-        return any(_asked(d, "rested_by", rested_by.mentions) for d in self.state.defs.values())
+        return self._any_asked("rested_by", rested_by.mentions)
 
     @cached_property
     def _reads_entry(self) -> bool:
         """Whether a card of the game reads how a card entered the field (:mod:`entered`)."""
-        return any(_asked(d, "entered", entered.mentions) for d in self.state.defs.values())
+        return self._any_asked("entered", entered.mentions)
 
     @cached_property
     def _reads_this_turn(self) -> bool:
         """Whether a card of the game reads what was done this turn (:mod:`this_turn`)."""
-        return any(_asked(d, "this_turn", this_turn.mentions) for d in self.state.defs.values())
+        return self._any_asked("this_turn", this_turn.mentions)
 
     @cached_property
     def _reads_used(self) -> bool:
         """Whether a card of the game reads the cards used this turn (``used``)."""
-        return any(_asked(d, "used", _mentions_used) for d in self.state.defs.values())
+        return self._any_asked("used", _mentions_used)
 
     @cached_property
     def _reads_attack_ap(self) -> bool:
         """Whether a card of the game reads the AP paid in this turn's attack phase."""
-        defs = self.state.defs.values()
-        return any(_asked(d, "attack_ap_paid", _mentions_attack_ap) for d in defs)
+        return self._any_asked("attack_ap_paid", _mentions_attack_ap)
 
     def snapshot_player(self, ps: PlayerState, pv: dict[str, Any]) -> None:
         """For ``snapshot()``: the life cards, AP cards and what effects did to units; the
