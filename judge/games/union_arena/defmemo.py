@@ -23,9 +23,11 @@ from judge.games.union_arena.cards import CardDef
 class Facts:
     """A definition's facts (see the module)."""
 
-    __slots__ = ("whens", "lowering", "grants", "raises")
+    __slots__ = ("whens", "lowering", "grants", "raises", "reductions", "stays")
 
     def __init__(self, effects: tuple[dict[str, Any], ...]) -> None:
+        from judge.games.union_arena.facedown import stays_ok
+        from judge.games.union_arena.handenergy import op_ok
         from judge.games.union_arena.state import static_bp_ok, static_grant_ok
 
         #: every effect's ``when``: ``fire`` finds none of its trigger's unless it is here
@@ -45,6 +47,10 @@ class Facts:
         self.grants = tuple(op for op in ops if static_grant_ok(op))
         #: the continuous BP changes of its own (``UAState.static_bp``)
         self.raises = tuple(op for op in ops if static_bp_ok(op))
+        #: the required energy it takes off cards in the hand (``handenergy.reduction``)
+        self.reductions = tuple(op for op in ops if op_ok(op))
+        #: "…場合、このキャラはアクティブにならない" (``facedown.stays_rested``)
+        self.stays = tuple(op for op in ops if stays_ok(op))
 
 
 def facts(d: CardDef) -> Facts | bool:

@@ -28,6 +28,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from judge.core.wording import agree, noun_for, plural
+from judge.games.union_arena.defmemo import facts
 
 if TYPE_CHECKING:
     from judge.core.timing import PendingEffect
@@ -457,7 +458,19 @@ def stays_rested(eng: UnionArenaEngine, u: Unit, why: str) -> bool:
     if not u.rested:
         return False
     st = eng.state
-    for effect in st.card(u.top).effects:
+    d = st.defs[st.code_of[u.cards[-1]]]  # (st.card(u.top) written out)
+    found = d.memo or facts(d)
+    if found:  # the ops the walk below finds, in its order
+        for op in found.stays:
+            if cond_holds(st, st.owner_of[u.top], op["if"], u.top):
+                eng.ctx.ruling(
+                    NO_ACTIVATE_RULE,
+                    f"{eng.name(u.top)} does not become active ({why}): "
+                    f"{describe(op['if'])}, and its text says it then does not.",
+                )
+                return True
+        return False
+    for effect in d.effects:
         if effect.get("when") != "continuous":
             continue
         for op in effect.get("do") or []:

@@ -17,6 +17,7 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from judge.games.union_arena import textgrammar as g
+from judge.games.union_arena.defmemo import facts
 
 if TYPE_CHECKING:
     from judge.games.union_arena.state import UAState
@@ -76,7 +77,18 @@ def reduction(st: UAState, iid: str, owner: str) -> dict[str, int]:
     d = st.card(iid)
     out: dict[str, int] = {}
     for unit in st.players[owner].units():
-        for effect in st.card(unit.top).effects:
+        ud = st.defs[st.code_of[unit.cards[-1]]]  # (st.card(unit.top) written out)
+        if not ud.effects:  # most cards: nothing to walk
+            continue
+        found = ud.memo or facts(ud)
+        if found:  # the ops the walk below finds, in its order
+            for op in found.reductions:
+                if op.get("during") == "own_turn" and st.turn_player != owner:
+                    continue
+                if card_meets(d, op["card"]):
+                    out[op["color"]] = out.get(op["color"], 0) + op["n"]
+            continue
+        for effect in ud.effects:
             if effect.get("when") != "continuous":
                 continue
             for op in effect.get("do") or []:
