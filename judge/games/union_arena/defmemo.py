@@ -23,12 +23,12 @@ from judge.games.union_arena.cards import CardDef
 class Facts:
     """A definition's facts (see the module)."""
 
-    __slots__ = ("whens", "lowering", "grants", "raises", "reductions", "stays")
+    __slots__ = ("whens", "lowering", "grants", "raises", "reductions", "stays", "generations")
 
     def __init__(self, effects: tuple[dict[str, Any], ...]) -> None:
         from judge.games.union_arena.facedown import stays_ok
         from judge.games.union_arena.handenergy import op_ok
-        from judge.games.union_arena.state import static_bp_ok, static_grant_ok
+        from judge.games.union_arena.state import generation_ok, static_bp_ok, static_grant_ok
 
         #: every effect's ``when``: ``fire`` finds none of its trigger's unless it is here
         self.whens = frozenset(e.get("when") for e in effects)
@@ -51,6 +51,8 @@ class Facts:
         self.reductions = tuple(op for op in ops if op_ok(op))
         #: "…場合、このキャラはアクティブにならない" (``facedown.stays_rested``)
         self.stays = tuple(op for op in ops if stays_ok(op))
+        #: the energy it generates while a condition holds (``UAState.energy``)
+        self.generations = tuple(op for op in ops if generation_ok(op))
 
 
 def facts(d: CardDef) -> Facts | bool:

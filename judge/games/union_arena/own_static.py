@@ -172,7 +172,7 @@ def front_generators(st: UAState, pid: str) -> list[Unit]:
     effects or keywords, or with effects in force on it, can have it: the others are not read."""
     out = []
     for unit in st.players[pid].front_line:
-        d = st.card(unit.top)
+        d = st.defs[st.code_of[unit.cards[-1]]]  # (st.card(unit.top) written out)
         if (unit.mods or d.effects or d.keywords.flags) and st.has(unit, FRONT_ENERGY):
             out.append(unit)
     return out

@@ -378,7 +378,6 @@ class UAState:
         for its owner; ``UA-EFFECT-ENERGY``).  Only the energy line generates (``UA-ENERGY``),
         and a front-line character with "このキャラはフロントLにある場合もエナジーを発生させる"
         (``UA-EFFECT-FRONT-ENERGY``, :func:`~judge.games.union_arena.own_static.front_generators`)."""
-        from judge.games.union_arena.conditions import holds_in
         from judge.games.union_arena.own_static import front_generators
 
         out: dict[str, int] = {}
@@ -386,23 +385,39 @@ class UAState:
         for line, unit in [("energy_line", u) for u in ps.energy_line] + [
             ("front_line", u) for u in front_generators(self, pid)
         ]:
-            d = self.card(unit.top)
+            d = self.defs[self.code_of[unit.cards[-1]]]  # (self.card(unit.top) written out)
             for colour, n in d.generates.items():
                 out[colour] = out.get(colour, 0) + n
             for m in unit.mods:
                 if m.energy:
                     out[m.energy] = out.get(m.energy, 0) + 1
+            if not d.effects:  # most cards: nothing to walk
+                continue
+            found = d.memo or facts(d)
+            if found:  # the ops the walk below finds, in its order
+                for op in found.generations:
+                    if op.get("where", line) == line:
+                        self._generate(out, pid, unit, op)
+                continue
             for effect in d.effects:
                 if effect.get("when") != "continuous":
                     continue
                 for op in effect.get("do") or []:
                     if not generation_ok(op) or op.get("where", line) != line:
                         continue  # "[エナジーLにある場合]": only in that line
-                    cond = op.get("if")
-                    if cond == "active":
-                        if unit.rested:
-                            continue
-                    elif not holds_in(self, pid, cond, source=unit.top):
-                        continue
-                    out[op["color"]] = out.get(op["color"], 0) + op.get("n", 1)
+                    self._generate(out, pid, unit, op)
         return out
+
+    def _generate(self, out: dict[str, int], pid: str, unit: Unit, op: dict[str, Any]) -> None:
+        """For :meth:`energy`: what a continuous ``generate`` op of ``unit``'s adds to ``out``
+        now (nothing while its condition does not hold)."""
+        cond = op.get("if")
+        if cond == "active":
+            if unit.rested:
+                return
+        else:
+            from judge.games.union_arena.conditions import holds_in
+
+            if not holds_in(self, pid, cond, source=unit.top):
+                return
+        out[op["color"]] = out.get(op["color"], 0) + op.get("n", 1)
