@@ -279,9 +279,13 @@ class UAState:
         not stack (the highest counts), ``+N`` adds up.
         """
         d = self.defs[self.code_of[unit.cards[-1]]]  # (self.card(unit.top) written out)
-        granted = [m.keyword for m in unit.mods if m.keyword]
+        # (written out: no comprehension over no mods, no static_keywords call for a card with
+        # no continuous keyword of its own, where it is [])
+        granted = [m.keyword for m in unit.mods if m.keyword] if unit.mods else []
         if d.effects:  # continuous keywords of its own while their conditions hold
-            granted += self.static_keywords(unit)
+            found = d.memo or facts(d)
+            if not found or found.grants:
+                granted += self.static_keywords(unit)
         if not granted:
             return d.keywords
         return Keywords.parse(list(d.raw.get("keywords") or []) + granted)
@@ -291,8 +295,11 @@ class UAState:
 
     def bp(self, unit: Unit) -> int:
         d = self.defs[self.code_of[unit.cards[-1]]]  # (self.card(unit.top) written out)
-        bp = d.bp + sum(m.bp for m in unit.mods)
-        return bp + self.static_bp(unit) if d.effects else bp
+        bp = d.bp + sum(m.bp for m in unit.mods) if unit.mods else d.bp
+        if not d.effects:
+            return bp
+        found = d.memo or facts(d)  # (static_bp is 0 for a card with no raise of its own)
+        return bp + self.static_bp(unit) if not found or found.raises else bp
 
     def static_bp(self, unit: Unit) -> int:
         """What the unit's own continuous BP raises add now (``when: "continuous"``, ``bp`` on
