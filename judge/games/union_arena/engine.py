@@ -404,7 +404,7 @@ class UnionArenaEngine(UnionArenaViews, AgendaEngine):
         ended = []
         for other in st.order:
             for unit in st.players[other].units():
-                if any(m.until == "next_turn" and m.owner == pid for m in unit.mods):
+                if unit.mods and any(m.until == "next_turn" and m.owner == pid for m in unit.mods):
                     unit.mods = [
                         m for m in unit.mods if not (m.until == "next_turn" and m.owner == pid)
                     ]
@@ -466,7 +466,8 @@ class UnionArenaEngine(UnionArenaViews, AgendaEngine):
                 rule, f"{self.name(unit.top)} does not become active this time ({why})."
             )
             return
-        if facedown.stays_rested(self, unit, "as its player's cards become active"):
+        # (an active unit stays active: stays_rested is False for it, not called)
+        if unit.rested and facedown.stays_rested(self, unit, "as its player's cards become active"):
             return  # its own text (UA-EFFECT-UNDER-NO-ACTIVATE)
         unit.rested = False
 
