@@ -44,6 +44,8 @@ def reduction_ok(op: Any) -> bool:
 
 def reductions(card_effects: tuple[dict[str, Any], ...]) -> list[dict[str, Any]]:
     """A card's own continuous ``reduce_ap`` ops the engine counts, in order."""
+    if not card_effects:  # (no comprehension run for a card without effects)
+        return []
     return [
         op
         for e in card_effects

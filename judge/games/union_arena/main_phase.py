@@ -164,7 +164,7 @@ def check_play(eng: UnionArenaEngine, plan: Plan) -> None:
             plan.violate("UA-LINE-LIMIT", f"{ref} is not in {pid}'s {str(to).replace('_', ' ')}.")
             continue
         removes.append(found[2])
-    _check_cost(eng, plan, pid, iid, tuple(u.top for u in removes))
+    _check_cost(eng, plan, pid, iid, tuple(u.top for u in removes) if removes else ())
     only_if.check_play(eng, plan, pid, iid)  # "このカードは…場合のみ使用できる"
     if to in ("front_line", "energy_line"):
         count = len(st.players[pid].line(to))
@@ -184,7 +184,7 @@ def check_play(eng: UnionArenaEngine, plan: Plan) -> None:
         plan.violate(
             "UA-EVENT", "An event is not put on the field: nothing is removed to make room."
         )
-    gone = tuple(u.top for u in removes)
+    gone = tuple(u.top for u in removes) if removes else ()
     # the card is on the field when its when-played effects resolve (a choice may name it)
     enters = Entering(to, not played_active(d.effects)) if to else None
     _check_effect_targets(eng, plan, pid, iid, "on_play", raided=False, gone=gone, enters=enters)
@@ -226,7 +226,7 @@ def apply_play(eng: UnionArenaEngine, plan: Plan) -> None:
         eng.ctx.ruling(
             "UA-EFFECT-ENTERS-ACTIVE", f"{eng.name(iid)} enters active, as its text says."
         )
-    if any(e.get("raid_only") for e in d.effects):
+    if d.effects and any(e.get("raid_only") for e in d.effects):
         eng.ctx.ruling(
             "UA-RAID-ONLY",
             f"{eng.name(iid)} was played normally: its raid-only text has no effect.",
@@ -236,6 +236,8 @@ def apply_play(eng: UnionArenaEngine, plan: Plan) -> None:
 
 def played_active(card_effects: tuple[dict[str, Any], ...]) -> bool:
     """ "このフィールド(キャラ)はアクティブで場に登場させる": the card is played active."""
+    if not card_effects:  # (no generator made for a card without effects)
+        return False
     return any(
         e.get("when") == "continuous"
         and any(

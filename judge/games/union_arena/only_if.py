@@ -68,6 +68,8 @@ def describe(cond: Any) -> str:
 
 def play_conditions(card_effects: tuple[dict[str, Any], ...]) -> list[Any]:
     """The conditions of a card's ``play_only_if`` ops, in order."""
+    if not card_effects:  # (no comprehension run for a card without effects)
+        return []
     return [
         op.get("if")
         for e in card_effects

@@ -42,6 +42,8 @@ def barred(d: Any) -> bool:
     >>> barred(C(effects=({"when": "on_play", "do": [{"op": "draw", "n": 1}]},)))
     False
     """
+    if not d.effects:  # (no generator made for a card without effects)
+        return False
     return any(
         e.get("when") == "continuous"
         and any(isinstance(op, dict) and op.get("op") == OP for op in e.get("do") or [])
