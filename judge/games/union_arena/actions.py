@@ -309,6 +309,13 @@ def fill_missing(eng: UnionArenaEngine, action: dict[str, Any]) -> None:
     kind = action["do"]
     if kind in ("concede", "outcome"):  # an outcome belongs to the step before: no default
         return
+    # the loop's first test written out (most steps: the rules wait for the action's kind,
+    # nothing to fill, no range made); awaiting() only reads, so the loop asks it again
+    if st.phase == "over":
+        return
+    who, kinds = eng.awaiting()
+    if not kinds or kind in kinds:
+        return
     for _ in range(64):
         if st.phase == "over":
             return
