@@ -83,3 +83,13 @@ def triggers(st: Any, unit: Any) -> frozenset[Any] | None:
         return NO_TRIGGERS
     found = d.memo or facts(d)
     return found.whens if found else None
+
+
+def may_watch(effects: tuple[dict[str, Any], ...]) -> bool:
+    """Whether a card with ``effects`` may fire as a card enters the other line
+    (``other_line_enters``); True too where its effects cannot be read so (they are then
+    walked as before)."""
+    try:
+        return any(e.get("when") == "other_line_enters" for e in effects)
+    except Exception:  # noqa: BLE001 - fire walks them as before, and fails there
+        return True

@@ -37,7 +37,7 @@ from judge.games.union_arena import (
 )
 from judge.games.union_arena.cards import card_def
 from judge.games.union_arena.conditions import card_meets
-from judge.games.union_arena.defmemo import facts, triggers
+from judge.games.union_arena.defmemo import facts, may_watch, triggers
 from judge.games.union_arena.own_static import lowers
 from judge.games.union_arena.state import (
     LINES,
@@ -302,6 +302,8 @@ class UnionArenaEngine(UnionArenaViews, AgendaEngine):
     def fire_other_line(self, unit: Unit, pid: str) -> None:
         """A card entered a line of ``pid``'s field (played, raided, put there by an effect):
         the abilities of ``pid``'s characters in the other line waiting for its name."""
+        if not self._any_asked("other_line_enters", may_watch):
+            return  # no card of the game has such an ability: fire would do nothing for any
         found = self.state.find_unit(unit.top)
         if found is None or found[0] != pid:
             return
