@@ -38,6 +38,7 @@ from judge.games.union_arena import (
     self_state,
     this_turn,
 )
+from judge.games.union_arena.defmemo import may_reduce_hand
 from judge.games.union_arena.state import LINES
 
 if TYPE_CHECKING:
@@ -401,6 +402,9 @@ def required_energy(eng: UnionArenaEngine, iid: str, in_hand: bool | None = None
                 if colour in need:
                     need[colour] = max(0, need[colour] - int(op["n"]))
     # the cards of its owner's field: "自分の手札にある全ての〈X〉の必要エナジーを…減らす"
+    # (none in a game none of whose cards has such an op: reduction is {} then, not asked)
+    if not eng._any_asked("hand_energy", may_reduce_hand):
+        return need
     for colour, n in handenergy.reduction(st, iid, owner).items():
         if colour in need:
             need[colour] = max(0, need[colour] - n)

@@ -93,3 +93,18 @@ def may_watch(effects: tuple[dict[str, Any], ...]) -> bool:
         return any(e.get("when") == "other_line_enters" for e in effects)
     except Exception:  # noqa: BLE001 - fire walks them as before, and fails there
         return True
+
+
+def may_reduce_hand(effects: tuple[dict[str, Any], ...]) -> bool:
+    """Whether a card with ``effects`` takes required energy off cards in its owner's hand
+    (``handenergy.reduction`` counts one of its ops); True too where its effects cannot be
+    read so (they are then walked as before)."""
+    from judge.games.union_arena.handenergy import op_ok
+
+    try:
+        return any(
+            e.get("when") == "continuous" and any(op_ok(op) for op in e.get("do") or [])
+            for e in effects
+        )
+    except Exception:  # noqa: BLE001 - reduction walks them as before, and fails there
+        return True
