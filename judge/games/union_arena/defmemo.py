@@ -108,3 +108,13 @@ def may_reduce_hand(effects: tuple[dict[str, Any], ...]) -> bool:
         )
     except Exception:  # noqa: BLE001 - reduction walks them as before, and fails there
         return True
+
+
+def may_lower(effects: tuple[dict[str, Any], ...]) -> bool:
+    """Whether a card with ``effects`` has a continuous lowering of its own (``Facts.lowering``,
+    ``own_static.lowers``); True too where its facts cannot be kept (its effects are then
+    walked as before)."""
+    try:
+        return bool(Facts(effects).lowering)
+    except Exception:  # noqa: BLE001 - lowers walks them as before, and fails there
+        return True

@@ -37,7 +37,7 @@ from judge.games.union_arena import (
 )
 from judge.games.union_arena.cards import card_def
 from judge.games.union_arena.conditions import card_meets
-from judge.games.union_arena.defmemo import facts, may_watch, triggers
+from judge.games.union_arena.defmemo import facts, may_lower, may_watch, triggers
 from judge.games.union_arena.own_static import lowers
 from judge.games.union_arena.state import (
     LINES,
@@ -327,9 +327,13 @@ class UnionArenaEngine(UnionArenaViews, AgendaEngine):
         """Rule effect: a character whose BP is 0 or less *by an effect* retires (a card
         printed with BP 0 is not retired by this rule while no effect lowers it)."""
         st = self.state
+        # (in a game none of whose cards lowers its own BP, lowers is False for every unit)
+        lowering = self._any_asked("lowering", may_lower)
         for pid in st.order:
             for unit in st.players[pid].units():  # a new list: retiring one changes no loop
                 if not unit.mods:  # (written out: lowers is False for a card with no lowering)
+                    if not lowering:
+                        continue
                     d = st.defs[st.code_of[unit.cards[-1]]]
                     if not d.effects:
                         continue
