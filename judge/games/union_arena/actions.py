@@ -241,7 +241,9 @@ def apply_proceed(eng: UnionArenaEngine, plan: Plan) -> None:
     elif st.phase == "attack":
         eng.event("phase", f"{pid} ends the attack phase.", player=pid)
         # "自分(と相手)のアタックフェイズ終了時、…" (UA-TRIGGER-ATTACK-PHASE-END)
-        for owner in st.order:
+        # (no loop where no card of the game has either trigger: fire would do nothing)
+        ends = eng.may_fire("attack_phase_end") or eng.may_fire("each_attack_phase_end")
+        for owner in st.order if ends else ():
             for unit in list(st.players[owner].units()):
                 whens = triggers(st, unit)  # (fire returns at once for a trigger not in it)
                 if owner == pid and (whens is None or "attack_phase_end" in whens):

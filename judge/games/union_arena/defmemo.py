@@ -118,3 +118,15 @@ def may_lower(effects: tuple[dict[str, Any], ...]) -> bool:
         return bool(Facts(effects).lowering)
     except Exception:  # noqa: BLE001 - lowers walks them as before, and fails there
         return True
+
+
+def game_whens(defs: dict[str, CardDef]) -> frozenset[Any] | None:
+    """The ``when`` of every effect of every card of ``defs`` (None when the facts of one are
+    not kept): a trigger not in it fires nothing in the game."""
+    out: set[Any] = set()
+    for d in defs.values():
+        found = d.memo or facts(d)
+        if not found:
+            return None
+        out |= found.whens
+    return frozenset(out)

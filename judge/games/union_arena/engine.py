@@ -37,7 +37,7 @@ from judge.games.union_arena import (
 )
 from judge.games.union_arena.cards import card_def
 from judge.games.union_arena.conditions import card_meets
-from judge.games.union_arena.defmemo import facts, may_lower, may_watch, triggers
+from judge.games.union_arena.defmemo import facts, game_whens, may_lower, may_watch, triggers
 from judge.games.union_arena.own_static import lowers
 from judge.games.union_arena.state import (
     LINES,
@@ -298,6 +298,16 @@ class UnionArenaEngine(UnionArenaViews, AgendaEngine):
             if trigger == "on_retire":  # "このキャラのレイド元のカード" (raid_source.py)
                 effect = raid_source.bind(effect, unit)
             self.pool.add(pid, iid, effect, index, trigger, unit=unit, **context)
+
+    def may_fire(self, trigger: str) -> bool:
+        """Whether a card of the game has an effect of ``trigger`` (or effects whose facts are
+        not kept): if not, ``fire(u, trigger, …)`` does nothing for any unit, and the loops
+        that fire it for every unit are not run (asked once per set of definitions)."""
+        answers = self._answers
+        if "whens" not in answers:
+            answers["whens"] = game_whens(self.state.defs)
+        whens = answers["whens"]
+        return whens is None or trigger in whens
 
     def fire_other_line(self, unit: Unit, pid: str) -> None:
         """A card entered a line of ``pid``'s field (played, raided, put there by an effect):
@@ -597,7 +607,11 @@ class UnionArenaEngine(UnionArenaViews, AgendaEngine):
         self.fire(b.attacker, "win_battle_attacking", b.attacker_player)  # UA-TRIGGER-WIN-ATTACKING
         # its controller's cards waiting for a win by a card like it, itself too, at the same
         # moment (UA-TRIGGER-OWN-WIN-ATTACKING)
-        for unit in st.players[b.attacker_player].units():
+        for unit in (
+            st.players[b.attacker_player].units()
+            if self.may_fire("own_win_battle_attacking")
+            else ()
+        ):
             whens = triggers(st, unit)  # (fire returns at once for a trigger not in it)
             if whens is None or "own_win_battle_attacking" in whens:
                 self.fire(unit, "own_win_battle_attacking", b.attacker_player, by=b.attacker.top)
@@ -639,7 +653,8 @@ class UnionArenaEngine(UnionArenaViews, AgendaEngine):
         b = st.battle
         if b is None:
             return
-        for pid, unit in ((b.attacker_player, b.attacker), (b.defender_player, b.target)):
+        pairs = ((b.attacker_player, b.attacker), (b.defender_player, b.target))
+        for pid, unit in pairs if self.may_fire("battle_end") else ():
             if unit is not None and unit in st.players[pid].units():
                 whens = triggers(st, unit)  # (fire returns at once for a trigger not in it)
                 if whens is None or "battle_end" in whens:
@@ -698,7 +713,7 @@ class UnionArenaEngine(UnionArenaViews, AgendaEngine):
         st = self.state
         st.phase = "end"
         pid = st.turn_player
-        for unit in st.players[pid].units():
+        for unit in st.players[pid].units() if self.may_fire("end_phase_start") else ():
             whens = triggers(st, unit)  # (fire returns at once for a trigger not in it)
             if whens is None or "end_phase_start" in whens:
                 self.fire(unit, "end_phase_start", pid)
