@@ -228,9 +228,13 @@ def _static_conditions_ok(op: dict[str, Any]) -> bool:
     )
 
 
-@dataclass
+@dataclass(slots=True)
 class UAState:
-    """Everything about the game except the log."""
+    """Everything about the game except the log.
+
+    (Slots: an ``outcome``'s trial deep-copies the state, and a copy of an object without
+    them reads its ``__dict__``, which leaves its attributes in a dict, slower to read, for
+    the rest of the game: tests/test_attribute_layout.py.)"""
 
     defs: dict[str, CardDef]  # code -> definition
     code_of: dict[str, str]  # instance id -> code
