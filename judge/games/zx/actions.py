@@ -90,7 +90,10 @@ def check(eng: ZXEngine, action: dict[str, Any]) -> Plan:
         check_outcome(eng, plan)
         return plan
     options = eng.decisions()
-    whos = [who for who, kinds in options if kind in kinds]
+    whos = []  # (a loop, not a list comprehension's call: once an action)
+    for who, kinds in options:
+        if kind in kinds:
+            whos.append(who)
     if not whos:
         if kind == "resolve" and check_idle_resolve(eng, plan):  # ZX-VOID-BRINGER
             return plan
@@ -123,6 +126,12 @@ def fill_missing(eng: ZXEngine, action: dict[str, Any]) -> None:
     kind = action["do"]
     if kind in ("concede", "resolve", "outcome"):  # an outcome belongs to the step before
         return
+    if not eng.pool.items:
+        agenda = eng.state.agenda
+        if not agenda or agenda[0][0] != "wait_trash_charge":
+            # (most actions) the loop below would return at once, changing nothing: every
+            # test before its pool test returns, and ``records_forced`` only reads
+            return
     for _ in range(64):
         if eng.state.phase == "over" or eng.records_forced(action) is not None:
             return  # (a record of a decision the engine took: nothing was skipped before it)
@@ -132,7 +141,7 @@ def fill_missing(eng: ZXEngine, action: dict[str, Any]) -> None:
                 return  # a choice: the action's own check says what waits
             eng.advance()
             continue
-        if not eng.pool:
+        if not eng.pool.items:
             return
         pe = resolve_by_default(eng, "ZX-CHOICE-RECORDED")
         if not effects.supported(pe.effect):

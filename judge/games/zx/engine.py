@@ -128,7 +128,7 @@ class ZXEngine(Conditions, Views, Moves, AgendaEngine):
         st = self.state
         if st.phase == "over":
             return []
-        if self.pool:
+        if self.pool.items:  # (the pool's truth, written out: twice an action)
             return [(self.pool.chooser(), ("resolve",))]
         if st.agenda:
             op, args = st.agenda[0]
@@ -142,7 +142,7 @@ class ZXEngine(Conditions, Views, Moves, AgendaEngine):
         return []
 
     def pending(self) -> list[dict[str, Any]]:
-        if self.pool:
+        if self.pool.items:  # (the pool's truth, written out)
             return self.pending_effects()
         # memoised by the decisions (a reveal's entry names its card: not memoised), and
         # shared read-only between steps (as Union Arena's)
@@ -354,8 +354,14 @@ class ZXEngine(Conditions, Views, Moves, AgendaEngine):
                 # checked (ZX-RULE-ORDER): the rules run again after it
                 agenda.insert(1, ("rules", {}))
                 return True
-            # a charge zone over the limit (rarely): the turn player's first
-            if any(len(players[pid].charge) > CHARGE_LIMIT for pid in order):
+            # a charge zone over the limit (rarely): the turn player's first (``any``
+            # written out: a generator's three resumptions an action)
+            over_limit = False
+            for pid in order:
+                if len(players[pid].charge) > CHARGE_LIMIT:
+                    over_limit = True
+                    break
+            if over_limit:
                 tp = st.turn_player or order[0]
                 for pid in (tp, st.opponent(tp)):
                     over = len(players[pid].charge) - CHARGE_LIMIT
