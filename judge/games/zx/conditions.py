@@ -98,11 +98,12 @@ class Conditions(_Base):
         """``iid``'s current power: printed, with the changes on it until the end of the turn
         (ZX-POWER) and what its own 【常】 abilities give it now (ZX-STATIC-POWER)."""
         st = self.state
+        printed = st.defs[st.code_of[iid]].power  # (st.card, written out)
         sq = st.square_of(iid)
         z = st.squares[sq] if sq is not None else None
         if z is None:
-            return st.card(iid).power
-        return st.card(iid).power + sum(z.power_mods) + self.static_power(iid)
+            return printed
+        return printed + sum(z.power_mods) + self.static_power(iid)
 
     def static_power(self, iid: str) -> int:
         """The power ``iid`` gets now from its own 【常】 abilities (ZX-STATIC-POWER): a
@@ -110,9 +111,15 @@ class Conditions(_Base):
         the card is on a square and its controller has M or more cards in the resource zone
         (rebooted or slept alike); 0 for a card without one (most: checked first)."""
         st = self.state
-        mine = [
-            e for e in st.card(iid).effects if e.get("when") == "static" and "resources_min" in e
-        ]
+        code = st.code_of[iid]
+        memo = self._static_power_effects
+        mine = memo.get(code)
+        if mine is None:  # (once a code: definitions never change)
+            mine = memo[code] = [
+                e
+                for e in st.defs[code].effects
+                if e.get("when") == "static" and "resources_min" in e
+            ]
         if not mine:
             return 0
         sq = st.square_of(iid)

@@ -91,6 +91,9 @@ class ZXEngine(Conditions, Views, Moves, AgendaEngine):
         #: whether an instance's printed power is above 0 (:meth:`rules`, asked of every Z/X
         #: on the field once or twice an action; definitions never change in a game)
         self._positive_power: dict[str, bool] = {}
+        #: each code's 【常】 power effects (:meth:`static_power`, asked about once an action;
+        #: definitions never change in a game), most of them none
+        self._static_power_effects: dict[str, list[dict[str, Any]]] = {}
         self.state.squares = {sq: None for sq in GRID.names()}
         if log.start is not None:  # a game from a position (docs/positions.md)
             from judge.games.zx.position import place

@@ -311,7 +311,8 @@ class Moves(_Base):
         (ZX-POWER-ZERO, the official card FAQ)."""
         # its current power (ZX-POWER, ZX-STATIC-POWER, as :meth:`power`), from ``z`` itself:
         # the rule effects ask this of every Z/X on the field, more than once an action
-        power = self.state.card(z.card).power + sum(z.power_mods) + self.static_power(z.card)
+        st = self.state
+        power = st.defs[st.code_of[z.card]].power + sum(z.power_mods) + self.static_power(z.card)
         if power <= 0:
             return "ZX-POWER-ZERO"
         return "ZX-DAMAGE-ZX" if z.damage >= power else None
