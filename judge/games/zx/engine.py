@@ -334,11 +334,47 @@ class ZXEngine(Conditions, Views, Moves, AgendaEngine):
         """The rule effects, in the order of CR 901.2b as far as this engine has them: reload,
         charge excess, lethal damage, loss, player damage (ZX-PLAYER-DAMAGE-TIMING).  Returns
         True when it put a decision on the agenda
-        or ended the game (ZX-RULE-ORDER)."""
+        or ended the game (ZX-RULE-ORDER).
+
+        Run once or twice an action, nearly always with nothing to do: first a look, changing
+        nothing, whether any of them applies; only then the rule effects themselves
+        (:meth:`rules_in_full`).  Why it is the same: when every test below is false,
+        ``rules_in_full`` reloads nothing, finds no life pick of a reload at the agenda's head,
+        no charge zone over the limit, no lethal Z/X (the same test, :meth:`lethal`, which only
+        reads), no player without life and no damage due, and returns False having changed
+        nothing but the same memo of printed powers (about a third of its instructions)."""
         st = self.state
         if st.phase in ("over", "setup"):
             return False
-        # run once or twice an action: the common case (nothing to do) is kept cheap
+        players = st.players
+        for pid in st.order:
+            ps = players[pid]
+            if not ps.life or len(ps.charge) > CHARGE_LIMIT or (not ps.deck and ps.trash):
+                return self.rules_in_full()
+        agenda = st.agenda
+        if agenda and agenda[0][0] == "life_pick":
+            return self.rules_in_full()
+        positive = self._positive_power
+        for z in st.squares.values():
+            if z is None:
+                continue
+            if not z.damage and not z.power_mods:
+                above = positive.get(z.card)
+                if above is None:
+                    above = positive[z.card] = st.card(z.card).power > 0
+                if above:
+                    continue
+            if self.lethal(z) is not None:
+                return self.rules_in_full()
+        if st.damage_due:
+            return self.rules_in_full()
+        return False
+
+    def rules_in_full(self) -> bool:
+        """:meth:`rules`, when the look finds something to do."""
+        st = self.state
+        if st.phase in ("over", "setup"):
+            return False
         players = st.players
         order = st.order
         lethal_of = self.lethal
