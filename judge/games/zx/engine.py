@@ -99,6 +99,8 @@ class ZXEngine(Conditions, Views, Moves, AgendaEngine):
         #: build it as a dict and read every attribute of the engine through it from then on
         #: (``self.state``, ``self.pool``, …): about 5 % of an action's instructions
         self._pending_memo: dict[Any, list[dict[str, Any]]] = {}
+        #: the same answers when nothing waits, by phase and turn player (:meth:`pending`)
+        self._phase_pending: dict[tuple[str, str | None], list[dict[str, Any]]] = {}
         self.state.squares = {sq: None for sq in GRID.names()}
         if log.start is not None:  # a game from a position (docs/positions.md)
             from judge.games.zx.position import place
@@ -152,6 +154,15 @@ class ZXEngine(Conditions, Views, Moves, AgendaEngine):
     def pending(self) -> list[dict[str, Any]]:
         if self.pool.items:  # (the pool's truth, written out)
             return self.pending_effects()
+        st = self.state
+        idle = not st.agenda
+        if idle:
+            # no effect and no step waiting (most steps): the decisions are the phase's, a
+            # function of the phase and the turn player alone (:meth:`decisions`), and so is
+            # what they give below: found by those, not by the decisions' list made and hashed
+            out = self._phase_pending.get((st.phase, st.turn_player))
+            if out is not None:
+                return out
         # memoised by the decisions (a reveal's entry names its card: not memoised), and
         # shared read-only between steps (as Union Arena's)
         key = tuple(self.decisions())
@@ -167,11 +178,13 @@ class ZXEngine(Conditions, Views, Moves, AgendaEngine):
             if kinds == ("reveal",):
                 reveal = True
 
-                args = self.state.agenda[0][1]
+                args = st.agenda[0][1]
                 text += " " + ZONE_WORDS[args["zone"]].format(p=who, n=args["index"] + 1)
             out.append({"player": who, "kind": "|".join(kinds), "text": text})
         if not reveal:
             memo[key] = out
+            if idle:
+                self._phase_pending[(st.phase, st.turn_player)] = out
         return out
 
     # == the agenda ==============================================================================
