@@ -114,7 +114,8 @@ def check(eng: ZXEngine, action: dict[str, Any]) -> Plan:
 
 
 def apply(eng: ZXEngine, plan: Plan) -> None:
-    apply_binds(eng, plan)
+    if "binds" in plan.data:  # (only then has apply_binds anything to do: most actions)
+        apply_binds(eng, plan)
     eng.idle_effects.clear()
     APPLIES[plan.kind](eng, plan)
 
@@ -277,8 +278,18 @@ def _payment(eng: ZXEngine, plan: Plan, p: str, cost: int, color: str) -> list[R
                 f"The cost is {cost}; {p} has {plural(len(rebooted), 'rebooted resource')}.",
             )
             return None
-        first = [colored] if colored is not None else []
-        chosen = first + [r for r in rebooted if r not in first][: cost - len(first)]
+        # (the test of the colour below, written out: the loop stops early only with one of
+        # the colour, so without one it read every rebooted resource and none was; and
+        # ``r is not colored`` for ``r not in [colored]``: the resources are distinct, with
+        # distinct serials, so ``==``, a dataclass's ``__eq__`` call, is ``is``)
+        if colored is None:
+            if need_color:
+                plan.violate(
+                    "ZX-COST", f"The resources slept for a {color} card include no {color} card."
+                )
+                return None
+            return rebooted
+        return [colored] + [r for r in rebooted if r is not colored][: cost - 1]
     if need_color and not any(eng.state.card(r.card).color == color for r in chosen):
         plan.violate("ZX-COST", f"The resources slept for a {color} card include no {color} card.")
         return None
