@@ -687,7 +687,10 @@ class ZXEngine(Conditions, Views, Moves, AgendaEngine):
                 f"{defender} takes none (the attack target was a Z/X, not the player).",
             )
             return
-        power = self.power(b.attacker.card)
+        # (:meth:`power`, written out: the attacker is on square ``at``, found above, and
+        # nothing has changed since)
+        z = b.attacker
+        power = st.defs[st.code_of[z.card]].power + sum(z.power_mods) + self.static_power(z.card)
         self.damage_zx(tsq, power, f"attacked by {self.name(b.attacker.card)}")
         if self.options["battle_damage"] == "both_ways":
             self.damage_zx(at, self.power(target.card), f"struck back by {self.name(target.card)}")

@@ -29,13 +29,21 @@ class Moves(_Base):
     def fire(self, iid: str, when: str, pid: str, **context: Any) -> None:
         """Put ``iid``'s ``when`` effects whose conditions hold into the pool (or hold them
         back while an "ignite X times" is running: ZX-IGNITION-MULTI)."""
-        for index, eff in self.effects_of(iid):
+        st = self.state
+        # (:meth:`effects_of`, written out: its list is not made, and nearly all the effects
+        # are of another ``when``)
+        effects = list(enumerate(st.defs[st.code_of[iid]].effects))
+        sq = st.square_of(iid)
+        z = st.squares[sq] if sq is not None else None
+        if z is not None and z.shift is not None:
+            effects += [(1000 + i, e) for i, e in enumerate(st.card(z.shift).effects)]
+        for index, eff in effects:
             if eff.get("when") != when:
                 continue
             if not self.conditions_hold(pid, iid, eff):
                 continue
-            if self.state.holding:
-                self.state.held.append((pid, iid, eff, index, when))
+            if st.holding:
+                st.held.append((pid, iid, eff, index, when))
                 continue
             self.pool.add(pid, iid, eff, index, when, **context)
 
