@@ -342,7 +342,8 @@ def apply_play(eng: ZXEngine, plan: Plan) -> None:
         eng.appear(p, iid, plan.action["to"], "played from the hand")
     else:
         play_event(eng, p, iid)
-    eng.push(("rules", {}))
+    if st.agenda or eng.pool.items:  # else the agenda's runner runs the rules next (op_rules)
+        eng.push(("rules", {}))
 
 
 def pay_cost(eng: ZXEngine, p: str, iid: str, pay: list[Any]) -> None:

@@ -317,7 +317,8 @@ class ZXEngine(Conditions, Views, Moves, AgendaEngine):
             ),
         )
         st.phase = "resource"
-        self.push(("rules", {}))
+        if st.agenda or self.pool.items:  # else the agenda's runner runs the rules next (op_rules)
+            self.push(("rules", {}))
 
     def op_phase(self, name: str) -> None:
         self.state.phase = name
@@ -343,7 +344,14 @@ class ZXEngine(Conditions, Views, Moves, AgendaEngine):
         """The rule effects (:meth:`rules`), now; or, when nothing follows on the agenda and no
         effect waits, left to :meth:`when_idle`, which the agenda's runner calls next with the
         game as it is now and which runs them then (once, not twice in a row: a third of the
-        calls)."""
+        calls).
+
+        So the handlers and steps that end by pushing this step (a play, a battle, the start
+        of a turn) push it only when the agenda holds something or an effect waits: otherwise
+        it would be the agenda's only step, run next and returning here at once, and the
+        runner (the core's ``apply``, then ``advance``, reading nothing in between) calls
+        :meth:`when_idle` on the same game with or without it (a step's dispatch less, a
+        third of the actions)."""
         if not self.state.agenda and not self.pool.items:
             return
         self.rules()
@@ -699,4 +707,5 @@ class ZXEngine(Conditions, Views, Moves, AgendaEngine):
             f"{self.name(b.attacker.card)} (power {power}) deals {power} damage to "
             f"{self.name(target.card)} (rule option battle_damage {self.options['battle_damage']}).",
         )
-        self.push(("rules", {}))
+        if st.agenda or self.pool.items:  # else the agenda's runner runs the rules next (op_rules)
+            self.push(("rules", {}))

@@ -235,7 +235,8 @@ def apply_play_ex(eng: ZXEngine, plan: Plan) -> None:
         play_event(eng, p, iid)
         if st.agenda and st.agenda[0][0] == "event_done":
             st.agenda[0] = ("event_ex_done", {"player": p, "card": iid})
-    eng.push(("rules", {}))
+    if st.agenda or eng.pool.items:  # else the agenda's runner runs the rules next (op_rules)
+        eng.push(("rules", {}))
 
 
 def check_hatenkourin(eng: ZXEngine, plan: Plan, p: str, eff: dict[str, Any]) -> None:
