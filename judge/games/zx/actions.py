@@ -177,7 +177,10 @@ def apply_resource(eng: ZXEngine, plan: Plan) -> None:
     eng.ctx.ruling(
         "ZX-RESOURCE-PHASE", f"{p} puts one hand card into its resources; the resource phase ends."
     )
-    eng.push(("phase", {"name": "ignition"}))
+    if st.agenda or eng.pool.items:
+        eng.push(("phase", {"name": "ignition"}))
+    else:  # the step now, not pushed: the runner would run it next, first (ZXEngine.op_rules)
+        eng.op_phase("ignition")
 
 
 def check_ignite(eng: ZXEngine, plan: Plan) -> None:
@@ -227,10 +230,12 @@ def apply_proceed(eng: ZXEngine, plan: Plan) -> None:
             "ZX-IGNITION",
             f"{plan.action['p']} passes in the ignition phase: the main phase begins.",
         )
-    if nxt is not None:
-        eng.push(("phase", {"name": nxt}))
+    if st.agenda or eng.pool.items:
+        eng.push(("phase", {"name": nxt}) if nxt is not None else ("end_turn", {}))
+    elif nxt is not None:  # the step now, not pushed: the runner would run it next, first
+        eng.op_phase(nxt)  # (ZXEngine.op_rules)
     else:
-        eng.push(("end_turn", {}))
+        eng.op_end_turn()
 
 
 # -- main phase -------------------------------------------------------------------------------
@@ -453,7 +458,10 @@ def apply_attack(eng: ZXEngine, plan: Plan) -> None:
             "The attacking Z/X has slept: abilities triggered by the attack resolve before the "
             "battle goes on.",
         )
-    eng.push(("battle", {}))
+    if st.agenda or eng.pool.items:
+        eng.push(("battle", {}))
+    else:  # the step now, not pushed: the runner would run it next, first (ZXEngine.op_rules)
+        eng.op_battle()
 
 
 def check_activate(eng: ZXEngine, plan: Plan) -> None:

@@ -338,7 +338,10 @@ class ZXEngine(Conditions, Views, Moves, AgendaEngine):
             "the turn are cleared.",
         )
         self.event("turn_end", f"End of {st.turn_player}'s turn.", player=st.turn_player)
-        self.push(("begin_turn", {}))
+        if st.agenda or self.pool.items:
+            self.push(("begin_turn", {}))
+        else:  # the step now, not pushed: the runner would run it next, first (op_rules)
+            self.op_begin_turn()
 
     def op_rules(self) -> None:
         """The rule effects (:meth:`rules`), now; or, when nothing follows on the agenda and no
@@ -351,7 +354,10 @@ class ZXEngine(Conditions, Views, Moves, AgendaEngine):
         it would be the agenda's only step, run next and returning here at once, and the
         runner (the core's ``apply``, then ``advance``, reading nothing in between) calls
         :meth:`when_idle` on the same game with or without it (a step's dispatch less, a
-        third of the actions)."""
+        third of the actions).  Likewise a step that a handler or a step would push as the
+        agenda's only one, with no effect waiting (a phase, a battle, the end and the start of
+        a turn), is run at once instead: the runner would run it next, before anything else
+        (``advance``: the game is not over, no effect waits, and it is the agenda's head)."""
         if not self.state.agenda and not self.pool.items:
             return
         self.rules()
