@@ -214,7 +214,11 @@ def apply_ignite(eng: ZXEngine, plan: Plan) -> None:
     )
     # CR 505.3a-505.5: the ignition, the priority preprocessing, then back to 505.3 (another
     # charge card or a pass); only a pass ends the phase
-    eng.push(("ignite_one", {"player": p, "by_ability": False}), ("rules", {}))
+    if eng.pool.items:
+        eng.push(("ignite_one", {"player": p, "by_ability": False}), ("rules", {}))
+    else:  # the ignition now, not pushed: the runner would run it next, first (ZXEngine.op_rules)
+        eng.push(("rules", {}))
+        eng.op_ignite_one(p, False)
 
 
 def check_proceed(eng: ZXEngine, plan: Plan) -> None:

@@ -355,9 +355,10 @@ class ZXEngine(Conditions, Views, Moves, AgendaEngine):
         runner (the core's ``apply``, then ``advance``, reading nothing in between) calls
         :meth:`when_idle` on the same game with or without it (a step's dispatch less, a
         third of the actions).  Likewise a step that a handler or a step would push as the
-        agenda's only one, with no effect waiting (a phase, a battle, the end and the start of
-        a turn), is run at once instead: the runner would run it next, before anything else
-        (``advance``: the game is not over, no effect waits, and it is the agenda's head)."""
+        agenda's head, with no effect waiting (a phase, a battle, the end and the start of a
+        turn, an ignition, an attack's player damage, a picked life card), is run at once
+        instead: the runner would run it next, before anything else (``advance``: the game is
+        not over, no effect waits, and it is the agenda's head)."""
         if not self.state.agenda and not self.pool.items:
             return
         self.rules()
@@ -687,9 +688,14 @@ class ZXEngine(Conditions, Views, Moves, AgendaEngine):
                 "ZX-DAMAGE-PLAYER",
                 f"{self.name(b.attacker.card)} attacks {defender}'s empty player square: 1 damage to {defender}.",
             )
-            self.push(
-                ("player_damage", {"player": defender, "n": 1, "why": "attack"}), ("rules", {})
-            )
+            if self.pool.items:
+                self.push(
+                    ("player_damage", {"player": defender, "n": 1, "why": "attack"}),
+                    ("rules", {}),
+                )
+            else:  # the damage now, not pushed: the runner would run it next, first (op_rules)
+                self.push(("rules", {}))
+                self.op_player_damage(defender, 1, "attack")
             return
         target = b.target
         tsq = next((q for q, z in st.squares.items() if target is not None and z is target), None)

@@ -66,12 +66,11 @@ def apply_pick_life(eng: ZXEngine, plan: Plan) -> None:
         "ZX-LIFE-PICK",
         f"{plan.action['p']} picks {args['damaged']}'s life card {plan.action['position']}.",
     )
-    eng.push(
-        (
-            "life_out",
-            {"player": args["damaged"], "index": plan.action["position"] - 1, "why": args["why"]},
-        )
-    )
+    index = plan.action["position"] - 1
+    if eng.pool.items:
+        eng.push(("life_out", {"player": args["damaged"], "index": index, "why": args["why"]}))
+    else:  # the step now, not pushed: the runner would run it next, first (ZXEngine.op_rules)
+        eng.op_life_out(args["damaged"], index, args["why"])
 
 
 def check_play_revealed(eng: ZXEngine, plan: Plan) -> None:
