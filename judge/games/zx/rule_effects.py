@@ -1,0 +1,147 @@
+"""The rule effects of a Z/X game (CR 901.2b), as a mixin of the engine: reload, charge
+excess, lethal damage, loss, player damage; run by the ``rules`` step and whenever the agenda
+is idle (:meth:`~judge.games.zx.engine.ZXEngine.op_rules`)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from judge.games.zx.engine import ZXEngine
+
+    _Base = ZXEngine
+else:
+    _Base = object
+
+CHARGE_LIMIT = 4
+
+
+class RuleEffects(_Base):
+    def rules(self) -> bool:
+        """The rule effects, in the order of CR 901.2b as far as this engine has them: reload,
+        charge excess, lethal damage, loss, player damage (ZX-PLAYER-DAMAGE-TIMING).  Returns
+        True when it put a decision on the agenda
+        or ended the game (ZX-RULE-ORDER).
+
+        Run once or twice an action, nearly always with nothing to do: first a look, changing
+        nothing, whether any of them applies; only then the rule effects themselves
+        (:meth:`rules_in_full`).  Why it is the same: when every test below is false,
+        ``rules_in_full`` reloads nothing, finds no life pick of a reload at the agenda's head,
+        no charge zone over the limit, no lethal Z/X (the same test, :meth:`lethal`, which only
+        reads), no player without life and no damage due, and returns False having changed
+        nothing but the same memo of printed powers (about a third of its instructions)."""
+        st = self.state
+        if st.phase in ("over", "setup"):
+            return False
+        players = st.players
+        for pid in st.order:
+            ps = players[pid]
+            if not ps.life or len(ps.charge) > CHARGE_LIMIT or (not ps.deck and ps.trash):
+                return self.rules_in_full()
+        agenda = st.agenda
+        if agenda and agenda[0][0] == "life_pick":
+            return self.rules_in_full()
+        positive = self._positive_power
+        for z in st.squares.values():
+            if z is None:
+                continue
+            if not z.damage and not z.power_mods:
+                above = positive.get(z.card)
+                if above is None:
+                    above = positive[z.card] = st.card(z.card).power > 0
+                if above:
+                    continue
+            if self.lethal(z) is not None:
+                return self.rules_in_full()
+        if st.damage_due:
+            return self.rules_in_full()
+        return False
+
+    def rules_in_full(self) -> bool:
+        """:meth:`rules`, when the look finds something to do."""
+        st = self.state
+        if st.phase in ("over", "setup"):
+            return False
+        players = st.players
+        order = st.order
+        lethal_of = self.lethal
+        squares = st.squares
+        # whether a card's printed power is above 0, by instance (definitions never change)
+        positive = self._positive_power
+        for _ in range(16):
+            for pid in order:
+                ps = players[pid]
+                if not ps.deck and ps.trash:
+                    self.reload(pid)
+            agenda = st.agenda
+            head = agenda[0] if agenda else None
+            if head is not None and head[0] == "life_pick" and head[1].get("why") == "reload":
+                # a reload's life card goes to the charge zone before the charge excess is
+                # checked (ZX-RULE-ORDER): the rules run again after it
+                agenda.insert(1, ("rules", {}))
+                return True
+            # a charge zone over the limit (rarely): the turn player's first (``any``
+            # written out: a generator's three resumptions an action)
+            over_limit = False
+            for pid in order:
+                if len(players[pid].charge) > CHARGE_LIMIT:
+                    over_limit = True
+                    break
+            if over_limit:
+                tp = st.turn_player or order[0]
+                for pid in (tp, st.opponent(tp)):
+                    over = len(players[pid].charge) - CHARGE_LIMIT
+                    if over > 0 and not (head is not None and head[0] == "wait_trash_charge"):
+                        self.push(("wait_trash_charge", {"player": pid, "n": over}))
+                        self.ctx.ruling(
+                            "ZX-CHARGE-LIMIT",
+                            f"{pid}'s charge zone holds {len(players[pid].charge)} cards, more "
+                            f"than {CHARGE_LIMIT}: {pid} chooses {over} to put into the trash.",
+                        )
+                        return True
+            lethal = None
+            for sq, z in squares.items():
+                if z is None:
+                    continue
+                if not z.damage and not z.power_mods:
+                    above = positive.get(z.card)
+                    if above is None:
+                        above = positive[z.card] = st.card(z.card).power > 0
+                    if above:
+                        continue  # no damage, power unchanged and above 0: not lethal (lethal())
+                rule = lethal_of(z)
+                if rule is not None:
+                    if lethal is None:
+                        lethal = []
+                    lethal.append((sq, rule))
+            if lethal is None:
+                break
+            lethal.sort()  # in square order
+            for sq, rule in lethal:
+                self.destroy_lethal(sq, rule)
+        lost = False  # (a player with no life left: rarely)
+        for pid in order:
+            if not players[pid].life:
+                lost = True
+                break
+        losers = [pid for pid in order if not players[pid].life] if lost else None
+        if losers:
+            winner = None if len(losers) == 2 else st.opponent(losers[0])
+            self.end_game(
+                winner,
+                "life",
+                "ZX-WIN",
+                f"{' and '.join(losers)} {'have' if len(losers) > 1 else 'has'} no life left: "
+                + (f"{winner} wins." if winner else "the game is a draw."),
+            )
+            return True
+        due = st.damage_due
+        if not due:  # (the common case)
+            return False
+        for pid in [st.turn_player or st.order[0], st.opponent(st.turn_player or st.order[0])]:
+            n = due.pop(pid, 0)
+            if n:
+                # CR 901.2b: the player damage effect comes last, after the loss check
+                self.push(*self.life_loss_steps(pid, n), ("rules", {}))
+                return True
+        return False
