@@ -16,6 +16,7 @@ from judge.core.engine import Plan
 from judge.core.timing import check_order, choose_pending, resolve_by_default
 from judge.core.wording import plural
 from judge.games.zx import effects
+from judge.games.zx.costs import pay_cost, payment
 from judge.games.zx.crisis import apply_crisis, check_crisis
 from judge.games.zx.ex import (
     apply_play_ex,
@@ -245,66 +246,6 @@ def apply_proceed(eng: ZXEngine, plan: Plan) -> None:
 # -- main phase -------------------------------------------------------------------------------
 
 
-def _payment(eng: ZXEngine, plan: Plan, p: str, cost: int, color: str) -> list[Resource] | None:
-    """ZX-COST: ``cost`` rebooted resources to sleep, one of the card's colour among them
-    (rule option ``color_requirement``); ``pay`` names them, else the engine takes the first
-    fitting ones in zone order."""
-    resources = eng.state.players[p].resources
-    need_color = cost > 0 and color != "colorless" and eng.options["color_requirement"]
-    given = plan.action.get("pay")
-    if given is not None:
-        res = [r for r in resources if not r.sleeping]
-        chosen = []
-        for ref in given:
-            iid = find(eng, ref, [r.card for r in res if r not in chosen])
-            if iid is None:
-                plan.violate("ZX-COST", f"{ref} is not a rebooted resource of {p}.")
-                return None
-            chosen.append(next(r for r in res if r.card == iid))
-        if len(chosen) != cost:
-            plan.violate(
-                "ZX-COST", f"The cost is {cost}; the play sleeps {plural(len(chosen), 'resource')}."
-            )
-            return None
-    else:
-        # the first ``cost`` rebooted resources and the first of the colour, in zone order:
-        # the resource zone only grows, so it is read only as far as the choice needs
-        rebooted: list[Resource] = []
-        colored = None
-        card = eng.state.card
-        for r in resources:
-            if r.sleeping:
-                continue
-            if need_color and colored is None and card(r.card).color == color:
-                colored = r
-            if len(rebooted) < cost:
-                rebooted.append(r)
-            if len(rebooted) >= cost and (colored is not None or not need_color):
-                break
-        if len(rebooted) < cost:  # every rebooted resource was read: they are all here
-            plan.violate(
-                "ZX-COST",
-                f"The cost is {cost}; {p} has {plural(len(rebooted), 'rebooted resource')}.",
-            )
-            return None
-        # (the test of the colour below, written out: the loop stops early only with one of
-        # the colour, so without one it read every rebooted resource and none was; and
-        # ``r is not colored`` for ``r not in [colored]``: the resources are distinct, with
-        # distinct serials, so ``==``, a dataclass's ``__eq__`` call, is ``is``)
-        if colored is None:
-            if need_color:
-                plan.violate(
-                    "ZX-COST", f"The resources slept for a {color} card include no {color} card."
-                )
-                return None
-            return rebooted
-        return [colored] + [r for r in rebooted if r is not colored][: cost - 1]
-    if need_color and not any(eng.state.card(r.card).color == color for r in chosen):
-        plan.violate("ZX-COST", f"The resources slept for a {color} card include no {color} card.")
-        return None
-    return chosen
-
-
 def check_play(eng: ZXEngine, plan: Plan) -> None:
     st = eng.state
     p = plan.action["p"]
@@ -334,7 +275,7 @@ def check_play(eng: ZXEngine, plan: Plan) -> None:
             plan.cannot_apply(why)
     elif to is not None:
         plan.violate("ZX-PLAY", "An event is not played to a square: leave `to` out.")
-    pay = _payment(eng, plan, p, d.cost, d.color)
+    pay = payment(eng, plan, p, d.cost, d.color)
     if pay is None:
         plan.cannot_apply("the cost cannot be paid")
     plan.data["pay"] = pay or []
@@ -353,19 +294,6 @@ def apply_play(eng: ZXEngine, plan: Plan) -> None:
         play_event(eng, p, iid)
     if st.agenda or eng.pool.items:  # else the agenda's runner runs the rules next (op_rules)
         eng.push(("rules", {}))
-
-
-def pay_cost(eng: ZXEngine, p: str, iid: str, pay: list[Any]) -> None:
-    """ZX-COST: ``p`` sleeps the resources ``pay`` (chosen when the play was checked) to pay
-    ``iid``'s cost, and the step says so: a card played from the hand or the dynamis."""
-    for r in pay:
-        r.sleeping = True
-    if pay:
-        eng.ctx.ruling(
-            "ZX-COST",
-            f"{p} sleeps {plural(len(pay), 'resource')} to pay "
-            f"{eng.name(iid)}'s cost {eng.state.card(iid).cost}.",
-        )
 
 
 def play_event(eng: ZXEngine, p: str, iid: str) -> None:

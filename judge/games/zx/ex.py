@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 from judge.core.engine import Plan
 from judge.core.refs import is_instance, ref_code
 from judge.core.wording import plural
+from judge.games.zx.costs import pay_cost, payment
 from judge.games.zx.state import ZX, Force
 
 if TYPE_CHECKING:
@@ -60,8 +61,6 @@ def condition_zx(eng: ZXEngine, p: str, spec: dict[str, Any], rebooted: bool = F
 
 
 def check_play_ex(eng: ZXEngine, plan: Plan) -> None:
-    from judge.games.zx.actions import _payment
-
     st = eng.state
     p = plan.action["p"]
     iid, face_up = _find_dynamis(eng, p, plan.action["card"])
@@ -111,7 +110,7 @@ def check_play_ex(eng: ZXEngine, plan: Plan) -> None:
         plan.data["pay"] = []
         return
     _check_condition(eng, plan, p, iid)
-    pay = _payment(eng, plan, p, d.cost, d.color)
+    pay = payment(eng, plan, p, d.cost, d.color)
     if pay is None:
         plan.cannot_apply("the cost cannot be paid")
     plan.data["pay"] = pay or []
@@ -182,7 +181,7 @@ def _check_condition(eng: ZXEngine, plan: Plan, p: str, iid: str) -> None:
 
 
 def apply_play_ex(eng: ZXEngine, plan: Plan) -> None:
-    from judge.games.zx.actions import pay_cost, play_event
+    from judge.games.zx.actions import play_event
 
     st = eng.state
     p = plan.action["p"]
