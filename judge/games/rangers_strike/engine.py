@@ -835,6 +835,14 @@ class RangersStrikeEngine(AgendaEngine):
 
     def settle_zero(self) -> None:
         """RS-AURA-BP, RS-BP-ZERO: destroy the units so lowered to BP 0 or less, and run on."""
+        # (written out: twice an action, nearly always for nothing) with no held aura and no
+        # card of the game that lays the rule, check_zero finds no text in force (_in_force is
+        # empty without such a code) and returns False at once: nothing to do
+        laying = self._codes_where.get(aura_bp.NAME)
+        if laying is None:
+            laying = aura_bp.codes(self)
+        if not laying and not self.state.auras:
+            return
         for _ in range(8):
             if self.state.phase == "over" or not aura_bp.check_zero(self):
                 break
