@@ -575,9 +575,10 @@ def fill_missing(eng: RangersStrikeEngine, action: dict[str, Any]) -> None:
             eng.advance()
         return
     for _ in range(64):
-        if st.phase == "over" or eng.records_forced(action) is not None:
+        # (records_forced's first test written out: it is None while no decision was taken)
+        if st.phase == "over" or (eng.forced and eng.records_forced(action) is not None):
             return  # (a record of a decision the engine took: nothing was skipped before it)
-        if eng.pool:
+        if eng.pool.items:  # (the pool's __bool__ written out: once an action)
             if kind == "resolve":
                 return
             pe = resolve_by_default(eng, "RS-CHOICE-RECORDED")
@@ -595,7 +596,7 @@ def fill_missing(eng: RangersStrikeEngine, action: dict[str, Any]) -> None:
                 eng.run_effect(pe, [], False)
             eng.advance()
             continue
-        op, args = _head(eng)
+        op, args = st.agenda[0] if st.agenda else ("", {})  # (_head written out)
         if op == "wait_window":
             if kind == "use" and p in args["players"]:
                 return

@@ -289,7 +289,7 @@ class RangersStrikeEngine(AgendaEngine):
         st = self.state
         if st.phase == "over":
             return []
-        if self.pool:
+        if self.pool.items:  # (the pool's __bool__ written out: twice an action)
             return [(self.pool.chooser(), ("resolve",))]
         if st.agenda:
             op, args = st.agenda[0]
@@ -305,12 +305,13 @@ class RangersStrikeEngine(AgendaEngine):
         out: list[tuple[str | None, tuple[str, ...]]] = []
         if st.phase in PHASE_DECISIONS:
             out.append((st.turn_player, PHASE_DECISIONS[st.phase]))
-        out += [(p, ("extra_draw",)) for p in st.extra_open]
+        for p in st.extra_open:  # (a loop, not a list comprehension: twice an action)
+            out.append((p, ("extra_draw",)))
         return out
 
     def pending(self) -> list[dict[str, Any]]:
         st = self.state
-        if self.pool:
+        if self.pool.items:  # (the pool's __bool__ written out: once an action)
             return self.pending_effects()
         # memoised by what the entries say (the decisions, a waiting counter window's timing,
         # an open window's players, timing and what it answers), and shared read-only between
@@ -871,10 +872,12 @@ class RangersStrikeEngine(AgendaEngine):
     def op_next_phase(self) -> None:
         """Begin the next (player, phase) of the turn, or the next side's turn."""
         st = self.state
-        sides = self.sides()
         for _ in range(64):
             st.slot += 1
             if st.slot >= len(st.schedule):
+                # (asked here only, once a turn, not on every phase: the sides depend on the
+                # first player and the players or teams alone, set before the first phase)
+                sides = self.sides()
                 st.side = (st.side + 1) % len(sides)
                 st.turn += 1
                 st.schedule = self.phase_order(sides[st.side])
