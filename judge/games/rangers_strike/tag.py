@@ -58,15 +58,29 @@ class TagBattleEngine(RangersStrikeEngine):
                 return i
         raise ValueError(f"{pid} is in no team")
 
+    #: each player's ally (:meth:`ally`), once asked: the teams are set as the engine starts
+    #: and never change
+    _ally_of: dict[str, str] | None = None
+
     def ally(self, pid: str) -> str:
-        leader, supporter = self.state.teams[self.team_of(pid)]
+        # (read in a dict, not worked out by team_of: a few times an action)
+        of = self._ally_of
+        if of is None:
+            of = self._ally_of = _allies_by_player(self.state.teams)
+        got = of.get(pid)
+        if got is not None:
+            return got
+        leader, supporter = self.state.teams[self.team_of(pid)]  # (in no team: it raises)
         return supporter if pid == leader else leader
 
     def is_leader(self, pid: str) -> bool:
         return self.state.teams[self.team_of(pid)][0] == pid
 
     def allies(self, pid: str) -> list[str]:
-        return [pid, self.ally(pid)]
+        # (ally written out: a few times an action)
+        of = self._ally_of
+        got = None if of is None else of.get(pid)
+        return [pid, self.ally(pid) if got is None else got]
 
     def other_team(self, pid: str) -> tuple[str, str]:
         return self.state.teams[1 - self.team_of(pid)]
@@ -278,6 +292,17 @@ class TagBattleEngine(RangersStrikeEngine):
         view = super().player_view(pid)
         view["out"] = self.state.players[pid].out
         return view
+
+
+def _allies_by_player(teams: list[tuple[str, str]]) -> dict[str, str]:
+    """Each player's ally, as :meth:`TagBattleEngine.ally` works it out from ``teams``: in the
+    first team that has the player, the other one of the two (a team listed twice, or a player
+    in two teams: the first team's answer)."""
+    out: dict[str, str] = {}
+    for leader, supporter in teams:
+        out.setdefault(leader, supporter)
+        out.setdefault(supporter, leader)
+    return out
 
 
 RangersStrikeEngine.VARIANTS["tag"] = TagBattleEngine
