@@ -105,14 +105,21 @@ def has(eng: RangersStrikeEngine, unit: Unit, word: str) -> bool | None:
 def givers(eng: RangersStrikeEngine, word: str) -> list[str]:
     """The known cards in public zones the engine does not read whose text names ``word``
     beyond their own note: an ability they give or take away may be in force."""
-    st = eng.state
-    return [
-        iid
-        for iid in public_cards(eng)
-        if st.card(iid).unread
-        and isinstance(st.card(iid).raw.get("text"), str)
-        and named_beyond_note(str(st.card(iid).raw["text"]), word)
-    ]
+    # only the cards whose code is such a card's are looked at (codes_where, shared: what
+    # reads the definition and ``word`` alone): a game without one skips the public zones
+    codes = eng.codes_where(
+        f"keywords unread naming {word!r}",
+        lambda d: (
+            d.unread
+            and isinstance(d.raw.get("text"), str)
+            and named_beyond_note(str(d.raw["text"]), word)
+        ),
+        shared=True,
+    )
+    if not codes:
+        return []
+    code_of = eng.state.code_of
+    return [iid for iid in public_cards(eng) if code_of[iid] in codes]
 
 
 def doubt(eng: RangersStrikeEngine, effect: dict[str, Any]) -> str | None:

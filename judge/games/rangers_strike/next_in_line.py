@@ -96,12 +96,20 @@ def _givers(eng: RangersStrikeEngine, words: tuple[str, ...]) -> list[str]:
     """Public cards the engine does not read whose text names one of ``words`` beyond its
     own note (as :func:`judge.games.rangers_strike.keywords.givers` looks), scrum's reminder
     left out (it names CN and changes none)."""
-    st = eng.state
+    # only the cards whose code is such a card's are looked at (codes_where, shared: what
+    # reads the definition and ``words`` alone): a game without one skips the public zones
+    # (hundreds of cards on a long log; attacks ask)
+    codes = eng.codes_where(
+        f"next_in_line unread naming {words!r}",
+        lambda d: d.unread and isinstance(d.raw.get("text"), str) and _names(d.raw["text"], words),
+        shared=True,
+    )
+    if not codes:
+        return []
+    code_of = eng.state.code_of
     found: list[str] = []
     for iid in public_cards(eng):
-        d = st.card(iid)
-        text = d.raw.get("text")
-        if d.unread and isinstance(text, str) and iid not in found and _names(text, words):
+        if code_of[iid] in codes and iid not in found:
             found.append(iid)
     return found
 

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 from judge.games.rangers_strike.state import Battle, Unit
 
 if TYPE_CHECKING:
+    from judge.games.rangers_strike.cards import CardDef
     from judge.games.rangers_strike.engine import RangersStrikeEngine
 
 RULE = "RS-BARS-RUSHED"
@@ -40,6 +41,11 @@ def ok(rule: dict[str, Any]) -> bool:
         and not isinstance(n, bool)
         and n >= 0
     )
+
+
+def _lays(d: CardDef) -> bool:
+    """Whether card ``d`` lays the rule (the restrictions :func:`barred` reads)."""
+    return any(r.get("rule") == NAME and ok(r) for r in d.restrictions)
 
 
 def words(rule: dict[str, Any]) -> str:
@@ -71,10 +77,18 @@ def barred(
     st = eng.state
     if not st.card(unit.card).is_unit:
         return None, True
+    # only the cards whose code lays the rule are read (codes_where, shared: the definition
+    # alone); none in the game: no layer (attacks and strikes ask, the areas grow on a long log)
+    laying = eng.codes_where("rushed_bar lays", _lays, shared=True)
+    if not laying:
+        return None, True
+    code_of = st.code_of
     layers: list[tuple[str, str, int]] = []
     for q in st.order:
         for u in st.players[q].units():
             for iid in u.cards():
+                if code_of[iid] not in laying:
+                    continue
                 for r in st.card(iid).restrictions:
                     if r.get("rule") == NAME and ok(r):
                         layers.append((q, iid, int(r["bp_max"])))
