@@ -21,6 +21,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from judge.games.rangers_strike.cards import CardDef
     from judge.games.rangers_strike.engine import RangersStrikeEngine
 
 RULE = "RS-PLACED-HELD"
@@ -79,12 +80,20 @@ def placed(eng: RangersStrikeEngine, pid: str, index: int) -> None:
     restrictions of opposing units in place hold it (module docstring)."""
     st = eng.state
     cmd = st.players[pid].command[index]
+    # only the cards whose code has such an effect are read (codes_where, shared: the
+    # definition alone); none in the game: nothing holds it (every command placed asks)
+    codes = eng.codes_where("placed_held effect", _has_effect, shared=True)
+    if not codes:
+        return
+    code_of = st.code_of
     category = st.card(cmd.card).category
     for q in st.order:
         if q == pid:
             continue
         for area in ("rush", "battle"):
             for unit in st.players[q].area(area):
+                if code_of[unit.card] not in codes:
+                    continue
                 d = st.card(unit.card)
                 if not d.is_unit or cmd.held:
                     continue
@@ -97,6 +106,12 @@ def placed(eng: RangersStrikeEngine, pid: str, index: int) -> None:
                         continue
                     _hold(eng, pid, q, unit.card, cmd)
                     break
+
+
+def _has_effect(d: CardDef) -> bool:
+    """Whether card ``d`` is a unit with an effect of this module's (those :func:`placed`
+    reads)."""
+    return d.is_unit and any(is_effect(eff) and ok(eff) for eff in d.effects)
 
 
 def _hold(eng: RangersStrikeEngine, pid: str, q: str, by: str, cmd: Any) -> None:

@@ -21,6 +21,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from judge.games.rangers_strike.cards import CardDef
     from judge.games.rangers_strike.engine import RangersStrikeEngine
     from judge.games.rangers_strike.state import Unit
 
@@ -48,15 +49,23 @@ def _givers(eng: RangersStrikeEngine, unit: Unit) -> list[tuple[bool, int]]:
     b = st.battle
     if b is None or b.kind != "attack" or b.target is not unit:
         return []
+    # only the cards whose code lays the rule are read (codes_where, shared: the definition
+    # alone); none in the game: no guard (BP is read for many units during an attack)
+    laying = eng.codes_where("rush_guard lays", _lays, shared=True)
+    if not laying:
+        return []
     d = st.card(unit.card)
     if not d.is_unit:
         return []
     where = st.area_of(unit)
     if where is None:
         return []
+    code_of = st.code_of
     out = []
     for q in eng.allies(where[0]):
         for g in st.players[q].rush:
+            if code_of[g.card] not in laying:
+                continue
             for r in st.card(g.card).restrictions:
                 if r.get("rule") != NAME or not ok(r):
                     continue
@@ -64,6 +73,11 @@ def _givers(eng: RangersStrikeEngine, unit: Unit) -> list[tuple[bool, int]]:
                     continue  # RS-ADD-FEATURE: a category added counts too
                 out.append((q != where[0] or g is unit, int(r["bp"])))
     return out
+
+
+def _lays(d: CardDef) -> bool:
+    """Whether card ``d`` lays the rule (the restrictions :func:`_givers` reads)."""
+    return any(r.get("rule") == NAME and ok(r) for r in d.restrictions)
 
 
 def bonus(eng: RangersStrikeEngine, unit: Unit, team: bool) -> int:

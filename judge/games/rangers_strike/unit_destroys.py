@@ -30,6 +30,7 @@ from judge.core.timing import PendingEffect
 from judge.core.wording import plural
 
 if TYPE_CHECKING:
+    from judge.games.rangers_strike.cards import CardDef
     from judge.games.rangers_strike.engine import RangersStrikeEngine
     from judge.games.rangers_strike.state import Unit
 
@@ -80,14 +81,27 @@ def words(effect: dict[str, Any]) -> str:
 def _watchers(eng: RangersStrikeEngine) -> list[tuple[str, Unit, int, dict[str, Any]]]:
     """The units in play with such a text: (player, unit, index, effect)."""
     st = eng.state
+    # only the cards whose code has such an effect are read (codes_where, shared: the
+    # definition alone); none in the game: no watcher (every destruction asks)
+    codes = eng.codes_where("unit_destroys when", _has_when, shared=True)
+    if not codes:
+        return []
+    code_of = st.code_of
     out = []
     for pid in st.players:
         for area in AREAS:
             for u in getattr(st.players[pid], area):
+                if code_of[u.card] not in codes:
+                    continue
                 for index, effect in enumerate(st.card(u.card).effects):
                     if effect.get("when") == WHEN and eng.supports(effect):
                         out.append((pid, u, index, effect))
     return out
+
+
+def _has_when(d: CardDef) -> bool:
+    """Whether card ``d`` has an effect of this timing (the ones :func:`_watchers` reads)."""
+    return any(effect.get("when") == WHEN for effect in d.effects)
 
 
 def seen(eng: RangersStrikeEngine, unit: Unit, killer: Killer | None) -> None:
