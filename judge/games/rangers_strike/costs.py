@@ -33,7 +33,8 @@ if TYPE_CHECKING:
 
 def cost_of(eng: RangersStrikeEngine, iid: str) -> dict[str, Any] | None:
     """The card's discard cost, or None."""
-    cost = eng.state.card(iid).raw.get("cost")
+    st = eng.state
+    cost = st.defs[st.code_of[iid]].raw.get("cost")  # (RSState.card written out: asked often)
     return cost if isinstance(cost, dict) and isinstance(cost.get("discard"), dict) else None
 
 

@@ -354,6 +354,14 @@ class RangersStrikeEngine(AgendaEngine):
 
     # == low-level moves =====================================================================
 
+    def name(self, iid: str | None) -> str:
+        """:meth:`AgendaEngine.name`, its card looked up written out (RSState.card: about two
+        calls an action)."""
+        if iid is None:
+            return "an unknown card"
+        st = self.state
+        return f"{iid} ({st.defs[st.code_of[iid]].name})"
+
     def new_unit(self, iid: str) -> Unit:
         return Unit(card=iid, serial=self.state.next_serial(), arrived=self.state.turn)
 
@@ -797,7 +805,8 @@ class RangersStrikeEngine(AgendaEngine):
         iid = card if card is not None else (unit.card if unit else None)
         if iid is None:
             return
-        d = self.state.card(iid)
+        st = self.state
+        d = st.defs[st.code_of[iid]]  # (RSState.card written out: a few times an action)
         if trigger == "combination":
             for index, effect in enumerate(d.combination_effects()):
                 eff = effect if "when" in effect else {**effect, "when": "combination"}

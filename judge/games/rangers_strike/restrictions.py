@@ -116,7 +116,8 @@ RULES = (
 
 def has(eng: RangersStrikeEngine, card: str, rule: str) -> dict[str, Any] | None:
     """The restriction ``rule`` of the card ``card`` (an instance id), or None."""
-    for r in eng.state.card(card).restrictions:
+    st = eng.state
+    for r in st.defs[st.code_of[card]].restrictions:  # (RSState.card written out: asked often)
         if r.get("rule") == rule:
             return r
     return None
