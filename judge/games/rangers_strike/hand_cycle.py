@@ -32,6 +32,7 @@ from judge.core.wording import plural
 from judge.games.rangers_strike.refs import ZONE_REFS, Problem
 
 if TYPE_CHECKING:
+    from judge.games.rangers_strike.cards import CardDef
     from judge.games.rangers_strike.engine import RangersStrikeEngine
     from judge.games.rangers_strike.state import Unit
 
@@ -67,11 +68,21 @@ def words(effect: dict[str, Any]) -> str:
     )
 
 
+def _has_when(d: CardDef) -> bool:
+    """Whether card ``d`` has an effect of this timing (those :func:`seen` reads)."""
+    return any(effect.get("when") == WHEN for effect in d.effects)
+
+
 def seen(eng: RangersStrikeEngine, subject: Unit, owner: str, by_effect: bool) -> None:
     """``subject``, ``owner``'s unit, was rushed (``by_effect``: put into the rush area by an
     effect): the texts of this module of the residents in place whose condition holds wait in the
     pool (the doubtful ones are not guessed)."""
     st = eng.state
+    # only the residents whose card has a text of this timing can trigger (codes_where,
+    # shared: the definition alone); none in the game: nothing is looked up (every rush asks)
+    codes = eng.codes_where("hand_cycle when", _has_when, shared=True)
+    if not codes:
+        return
     if not st.card(subject.card).is_unit:
         return
     for pid, res in st.placed():

@@ -93,11 +93,13 @@ def seen(eng: RangersStrikeEngine, subject: Unit, owner: str, by_effect: bool) -
     effect, rushed all the same): the units with Morph of ``owner``'s opponents trigger (module
     docstring)."""
     st = eng.state
+    # asked first: no card of the game's prints it, nothing is looked up (every rush asks; a
+    # long log's areas hold hundreds of units)
+    codes = eng.codes_where(NAME, _prints, shared=True)
+    if not codes:
+        return
     if not st.card(subject.card).is_unit or any(u is subject for u in _RUSHED_BY_MORPH):
         return  # a vehicle is no unit; "モーフ以外で": a rush by Morph triggers no Morph
-    codes = eng.codes_where(NAME, _prints, shared=True)
-    if not codes:  # no card of the game's prints it (a long log's areas hold hundreds of units)
-        return
     code_of = st.code_of
     morphs = [
         (pid, unit)

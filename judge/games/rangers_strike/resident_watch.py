@@ -114,12 +114,15 @@ def seen(eng: RangersStrikeEngine, subject: Unit, owner: str) -> None:
     residents in place whose condition holds wait in the pool, the entered unit's number bound
     into them."""
     st = eng.state
+    # the residents whose card has such a text (the others' texts are passed over unread);
+    # asked first: with none in the game nothing is looked up (every unit entering asks)
+    codes = eng.codes_where("resident_watch", _has_effect, shared=True)
+    if not codes:
+        return
     d = st.card(subject.card)
     if not d.is_unit:
         return
-    # the residents whose card has such a text (the others' texts are passed over unread)
-    codes = eng.codes_where("resident_watch", _has_effect, shared=True)
-    for pid, res in st.placed() if codes else ():
+    for pid, res in st.placed():
         if st.code_of[res] not in codes:
             continue
         for index, effect in enumerate(st.card(res).effects):

@@ -62,6 +62,7 @@ from judge.games.rangers_strike.cards import printed_text
 from judge.games.rangers_strike.refs import Problem, find_unit, is_instance, ref_code
 
 if TYPE_CHECKING:
+    from judge.games.rangers_strike.cards import CardDef
     from judge.games.rangers_strike.engine import RangersStrikeEngine
     from judge.games.rangers_strike.state import Unit
 
@@ -335,10 +336,20 @@ def bold_named(
 # -- RS-TAG-HELD-ENTERED ---------------------------------------------------------------------------
 
 
+def _has_when(d: CardDef) -> bool:
+    """Whether card ``d`` has an effect of this timing (those :func:`seen` reads)."""
+    return any(effect.get("when") == WHEN for effect in d.effects)
+
+
 def seen(eng: RangersStrikeEngine, subject: Unit, owner: str) -> None:
     """``subject``, ``owner``'s unit, entered the battle area: the texts of this module of the
     residents in place whose condition holds wait in the pool, the entered unit with them."""
     st = eng.state
+    # only the residents whose card has a text of this timing can trigger (codes_where,
+    # shared: the definition alone); none in the game: nothing is looked up (every unit
+    # entering asks)
+    if not eng.codes_where("tag_resident held entered", _has_when, shared=True):
+        return
     d = st.card(subject.card)
     if not d.is_unit or d.size != "S" or not subject.held:
         return
