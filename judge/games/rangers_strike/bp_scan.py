@@ -37,7 +37,8 @@ def printed_now(eng: RangersStrikeEngine) -> frozenset[str]:
     st = eng.state
     if st.battle is not None or st.auras or eng.field_bp():
         return frozenset()
-    return eng.codes_where("printed bp", eng.printed_bp_only)
+    # (shared: printed_bp_only reads the definition alone, through per_card's reads)
+    return eng.codes_where("printed bp", eng.printed_bp_only, shared=True)
 
 
 def reader(eng: RangersStrikeEngine, owner: str, area: str) -> Callable[[Unit], tuple[int, bool]]:

@@ -614,7 +614,10 @@ class RangersStrikeEngine(AgendaEngine):
             return False
         if st.auras or self.field_bp():
             return False
-        return st.code_of[unit.card] in self.codes_where("printed bp", self.printed_bp_only)
+        # (shared: printed_bp_only reads the definition alone, through per_card's reads)
+        return st.code_of[unit.card] in self.codes_where(
+            "printed bp", self.printed_bp_only, shared=True
+        )
 
     def printed_bp_only(self, d: CardDef) -> bool:
         """Whether card ``d`` has no text of its own BP or SP (:meth:`static_of`,
@@ -1366,7 +1369,10 @@ class RangersStrikeEngine(AgendaEngine):
         taxis = area == "battle" and next_in_line.taxis_in_play(self)  # RS-TAXIS
         # the cards whose view is plain when nothing is on the unit (none while a taxis is),
         # told by their codes (:meth:`_plain_view`)
-        plain = frozenset() if taxis else self.codes_where("plain view", self._plain_view)
+        # (shared: _plain_view reads the definition alone, through per_card's reads)
+        plain = (
+            frozenset() if taxis else self.codes_where("plain view", self._plain_view, shared=True)
+        )
         # of those, the cards whose unit riding a vehicle has its printed BP and the vehicle's
         # rider BP now (bp_scan.printed_now: no attack in progress, nothing that changes BP
         # from afar), and its printed SP (no taxis, no K/N)

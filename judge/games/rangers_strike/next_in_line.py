@@ -408,7 +408,8 @@ def taxis_in_play(eng: RangersStrikeEngine) -> bool:
     """Whether a unit with taxis, read or printed, or one whose text is not read, stands in a
     battle area: only then can a unit's SP come from the unit before it.  Only the codes of
     such cards are looked up (a long log's battle areas hold hundreds of units)."""
-    codes = eng.codes_where("taxis", lambda d: _may_give_taxis(eng, d))
+    # (shared: _may_give_taxis reads the definition alone, through per_card's reads)
+    codes = eng.codes_where("taxis", lambda d: _may_give_taxis(eng, d), shared=True)
     if not codes:
         return False
     st = eng.state
