@@ -92,6 +92,9 @@ _MODS = attrgetter("mods")
 T = TypeVar("T")
 #: what residents give a unit, by its player, area and categories (:meth:`resident_bonus`)
 ResidentSums = dict[tuple[str, str, tuple[str, ...]], int]
+#: :meth:`RangersStrikeEngine.view_basis`: a taxis in play, the plain cards, the plain riders and
+#: whether a resident gives BP by category
+ViewBasis = tuple[bool, frozenset[str], frozenset[str], bool]
 
 
 class RangersStrikeEngine(AgendaEngine):
@@ -1353,12 +1356,32 @@ class RangersStrikeEngine(AgendaEngine):
 
     # == views ===============================================================================
 
-    def unit_views(self, pid: str, area: str) -> list[dict[str, Any]]:
+    def view_basis(self) -> ViewBasis:
+        """What :meth:`unit_views` reads of the whole state, the same for every player and area
+        of one view (nothing a view reads changes the taxis in play, the definitions, the
+        battle, the texts in force or the residents in place): whether a unit with taxis
+        stands in a battle area (RS-TAXIS), the cards whose view is plain when nothing is on
+        the unit (:meth:`_plain_view`), of those the cards whose unit riding a vehicle has its
+        printed BP and the vehicle's rider BP now (bp_scan.printed_now: no attack in progress,
+        nothing that changes BP from afar), and whether a resident gives BP by category.
+        Worked out once a view (:meth:`step_state`: a few player views of two areas each)."""
+        # (shared: _plain_view reads the definition alone, through per_card's reads)
+        plain = self.codes_where("plain view", self._plain_view, shared=True)
+        return (
+            next_in_line.taxis_in_play(self),
+            plain,
+            bp_scan.printed_now(self) if plain else frozenset(),
+            self.residents_by_category(),
+        )
+
+    def unit_views(
+        self, pid: str, area: str, basis: ViewBasis | None = None
+    ) -> list[dict[str, Any]]:
         """The units of ``pid``'s ``area``, with their BP (:meth:`bp`, what residents give
         worked out once per category) and SP (:meth:`sp`).  A unit that is not a vehicle has
         its printed BP and SP, its effects' BP and the residents' (the two methods' sums,
         written out here: a keyframe's views read every unit on the field, hundreds on a
-        long log)."""
+        long log).  ``basis``: :meth:`view_basis`, when the caller has it already."""
         st = self.state
         defs, code_of = st.defs, st.code_of  # (st.card, written out)
         out = []
@@ -1366,18 +1389,14 @@ class RangersStrikeEngine(AgendaEngine):
         # vehicle) is its card's, with what residents give: the same dict (read-only, as the
         # step views are: the snapshot copies) for every keyframe that shows it unchanged
         memo = self._plain_views
-        taxis = area == "battle" and next_in_line.taxis_in_play(self)  # RS-TAXIS
-        # the cards whose view is plain when nothing is on the unit (none while a taxis is),
-        # told by their codes (:meth:`_plain_view`)
-        # (shared: _plain_view reads the definition alone, through per_card's reads)
-        plain = (
-            frozenset() if taxis else self.codes_where("plain view", self._plain_view, shared=True)
+        in_play, plain_cards, plain_riders, by_category = (
+            self.view_basis() if basis is None else basis
         )
-        # of those, the cards whose unit riding a vehicle has its printed BP and the vehicle's
-        # rider BP now (bp_scan.printed_now: no attack in progress, nothing that changes BP
-        # from afar), and its printed SP (no taxis, no K/N)
-        riders = bp_scan.printed_now(self) if plain else frozenset()
-        by_category = self.residents_by_category()
+        taxis = area == "battle" and in_play  # RS-TAXIS
+        # the cards whose view is plain when nothing is on the unit (none while a taxis is)
+        plain = frozenset() if taxis else plain_cards
+        # of those, the riders' (view_basis)
+        riders = plain_riders if plain else frozenset()
         same: int | None = None  # what residents give each unit, when none names a category
         for unit in st.players[pid].area(area):
             code = code_of[unit.card]
@@ -1455,7 +1474,9 @@ class RangersStrikeEngine(AgendaEngine):
         unit, without a printed K/N SP or a text of its own BP or SP."""
         return d.type != "vehicle" and not d.sp_at and self.printed_bp_only(d)
 
-    def player_view(self, pid: str) -> dict[str, Any]:
+    def player_view(self, pid: str, basis: ViewBasis | None = None) -> dict[str, Any]:
+        """``pid``'s part of the step's view (``basis``: :meth:`view_basis`, when the caller
+        has it already)."""
         ps = self.state.players[pid]
         face_up = [p.card for p in ps.power if p.face_up]
         # RS-DAMAGE: the face-down cards (PlayerState.damage, counted in the same walk of a
@@ -1470,8 +1491,8 @@ class RangersStrikeEngine(AgendaEngine):
                 "face_down": damage,
             },
             "damage": damage,
-            "rush": self.unit_views(pid, "rush"),
-            "battle": self.unit_views(pid, "battle"),
+            "rush": self.unit_views(pid, "rush", basis),
+            "battle": self.unit_views(pid, "battle", basis),
             "resident": ps.residents[0] if ps.residents else None,
             # RS-TAG: a second resident beside the first (the key only then, so that views
             # without one stay as they were)
@@ -1481,11 +1502,13 @@ class RangersStrikeEngine(AgendaEngine):
 
     def step_state(self) -> dict[str, Any]:
         st = self.state
+        basis = self.view_basis()
         return {
             "turn": st.turn,
             "turn_player": st.turn_player,
             "phase": st.phase,
-            "players": {pid: self.player_view(pid) for pid in st.order},
+            # (what the views read of the whole state worked out once, not once an area)
+            "players": {pid: self.player_view(pid, basis) for pid in st.order},
         }
 
     def snapshot_player(self, ps: PlayerState, pv: dict[str, Any]) -> None:

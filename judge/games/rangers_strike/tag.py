@@ -34,7 +34,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from judge.games.rangers_strike import stacking
-from judge.games.rangers_strike.engine import PHASES, RangersStrikeEngine
+from judge.games.rangers_strike.engine import PHASES, RangersStrikeEngine, ViewBasis
 from judge.games.rangers_strike.state import Battle
 
 
@@ -288,8 +288,8 @@ class TagBattleEngine(RangersStrikeEngine):
             f"{leader}'s charge, rush, battle and end phase, then {supporter}'s.",
         )
 
-    def player_view(self, pid: str) -> dict[str, Any]:
-        view = super().player_view(pid)
+    def player_view(self, pid: str, basis: ViewBasis | None = None) -> dict[str, Any]:
+        view = super().player_view(pid, basis)
         view["out"] = self.state.players[pid].out
         return view
 
