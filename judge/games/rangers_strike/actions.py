@@ -151,7 +151,10 @@ def check(eng: RangersStrikeEngine, action: dict[str, Any]) -> Plan:
         check_outcome(eng, plan)
         return plan
     options = eng.decisions()
-    whos = [who for who, kinds in options if kind in kinds]
+    whos: list[str | None] = []
+    for who, kinds in options:  # (a loop, not a list comprehension: once an action)
+        if kind in kinds:
+            whos.append(who)
     if not whos:
         _out_of_phase(eng, plan, options)
         plan.cannot_apply(NOT_NOW)

@@ -150,6 +150,9 @@ class RangersStrikeEngine(AgendaEngine):
         self._field_bp: bool | None = None
         #: :meth:`_residents`, by the residents in place
         self._residents_memo: dict[Any, tuple[bool, ResidentSums]] = {}
+        #: the codes of the game's cards that lay RS-AURA-BP (:meth:`settle_zero`: none, and no
+        #: held aura in force, and nothing can be lowered to BP 0)
+        self._aura_laying = aura_bp.codes(self)
         if log.start is not None:  # a game from a position (docs/positions.md)
             from judge.games.rangers_strike.position_place import place
 
@@ -672,7 +675,12 @@ class RangersStrikeEngine(AgendaEngine):
         :meth:`resident_covers`, by the players alone), the unit's player, area and
         categories."""
         st = self.state
-        placed = tuple(st.placed())
+        # (RSState.placed written out: about once an action)
+        key: list[tuple[str, str]] = []
+        for q in st.order:
+            for res in st.players[q].residents:
+                key.append((q, res))
+        placed = tuple(key)
         got = self._residents_memo.get(placed)
         if got is None:
             if len(self._residents_memo) > 256:  # (a long log places hundreds in turn)
@@ -841,24 +849,21 @@ class RangersStrikeEngine(AgendaEngine):
         """The step, then the units a card's text in play lowers to BP 0 or less destroyed by the
         rule (RS-AURA-BP, RS-BP-ZERO), and what that sets off."""
         super().apply(plan, ctx)
-        self.settle_zero()
+        # (written out: twice an action, nearly always for nothing) with no held aura and no
+        # card of the game that lays the rule, check_zero finds no text in force (_in_force is
+        # empty without such a code) and returns False at once: nothing to settle
+        if self._aura_laying or self.state.auras:
+            self.settle_zero()
 
     def fill_missing(self, action: dict[str, Any], ctx: StepContext) -> None:
         """The decisions the log skipped, then the units a card's text in play lowers to BP 0 or
         less destroyed (RS-AURA-BP), before the action is judged."""
         super().fill_missing(action, ctx)
-        self.settle_zero()
+        if self._aura_laying or self.state.auras:  # (as in apply)
+            self.settle_zero()
 
     def settle_zero(self) -> None:
         """RS-AURA-BP, RS-BP-ZERO: destroy the units so lowered to BP 0 or less, and run on."""
-        # (written out: twice an action, nearly always for nothing) with no held aura and no
-        # card of the game that lays the rule, check_zero finds no text in force (_in_force is
-        # empty without such a code) and returns False at once: nothing to do
-        laying = self._codes_where.get(aura_bp.NAME)
-        if laying is None:
-            laying = aura_bp.codes(self)
-        if not laying and not self.state.auras:
-            return
         for _ in range(8):
             if self.state.phase == "over" or not aura_bp.check_zero(self):
                 break
