@@ -1213,7 +1213,8 @@ class RangersStrikeEngine(AgendaEngine):
         st = self.state
         for pid in st.order:
             for unit in st.players[pid].units():
-                if any(m.until == "battle" for m in unit.mods):
+                # (no effect on it: nothing to end, and no generator made for it)
+                if unit.mods and any(m.until == "battle" for m in unit.mods):
                     unit.mods = [m for m in unit.mods if m.until != "battle"]
         st.battle = None
 
@@ -1339,22 +1340,24 @@ class RangersStrikeEngine(AgendaEngine):
                 f"{d.player}'s deck is empty: {left} point{'s' if left > 1 else ''} of damage "
                 "cannot be placed and are not dealt.",
             )
+        # (counted once: nothing below changes the power zone before the limit is checked)
+        damage = ps.damage
         self.event(
-            "damage_total", f"{d.player} has {ps.damage} damage.", player=d.player, total=ps.damage
+            "damage_total", f"{d.player} has {damage} damage.", player=d.player, total=damage
         )
         if len(self.allies(d.player)) > 1:
             self.ctx.ruling(
                 "RST-DAMAGE",
-                f"Damage counts per player: {d.player} has {ps.damage} (the face-down cards of "
+                f"Damage counts per player: {d.player} has {damage} (the face-down cards of "
                 f"its own power zone; {self.damage_limit()} ends its play).",
             )
         else:
             self.ctx.ruling(
                 "RS-DAMAGE",
                 f"Each point of damage turns a power card face down: {d.player} has "
-                f"{ps.damage} damage.",
+                f"{damage} damage.",
             )
-        if ps.damage >= self.damage_limit() and self.can_act(d.player):
+        if damage >= self.damage_limit() and self.can_act(d.player):
             self.reach_limit(d.player)
         if d.source == "strike" and d.dealt + placed and st.phase != "over":
             stacking.struck(self)  # RS-STACK-STRIKE: "ストライクしてダメージを与えたとき"

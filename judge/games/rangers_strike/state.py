@@ -139,7 +139,11 @@ class PlayerState:
     @property
     def damage(self) -> int:
         """Face-down cards of the power zone (RS-DAMAGE)."""
-        return sum(1 for p in self.power if not p.face_up)
+        n = 0
+        for p in self.power:  # (a loop, not sum() over a generator: the zone grows)
+            if not p.face_up:
+                n += 1
+        return n
 
     def face_up(self) -> list[PowerCard]:
         return [p for p in self.power if p.face_up]
