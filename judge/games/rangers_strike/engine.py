@@ -385,8 +385,10 @@ class RangersStrikeEngine(AgendaEngine):
         With 自軍 in its own text read as its player's, or (``team``) its team's: where the
         two differ the BP is not known (:meth:`bp_readings`)."""
         st = self.state
-        d = st.card(unit.card)
-        ops = self.own_text_of(d)
+        d = st.defs[st.code_of[unit.card]]  # (RSState.card written out: BP is read often)
+        ops = self._own_text.get(d.code)  # (own_text_of's lookup written out, as d)
+        if ops is None:
+            ops = self.own_text_of(d)
         if ops:  # RS-COMMAND-FEATURES: "BPNになる" prevails, other changes void
             fixed = own_text.bp_fixed(self, unit, ops, team)
             if fixed is not None:
@@ -536,6 +538,9 @@ class RangersStrikeEngine(AgendaEngine):
 
     def static_of(self, d: CardDef) -> tuple[attack_bp.Static, ...]:
         """A unit's own continuous attack BP (RS-ATTACK-BP) (:meth:`per_card`)."""
+        got = self._static_bp.get(d.code)  # (per_card's own lookup written out: asked often)
+        if got is not None:
+            return got
         return self.per_card("static bp", self._static_bp, d, _static_bp)
 
     def codes_where(
@@ -566,6 +571,9 @@ class RangersStrikeEngine(AgendaEngine):
     def own_text_of(self, d: CardDef) -> tuple[dict[str, Any], ...]:
         """A unit's own continuous BP and SP for each one counted or while a condition
         holds (:mod:`~judge.games.rangers_strike.own_text`) (:meth:`per_card`)."""
+        got = self._own_text.get(d.code)  # (per_card's own lookup written out: asked often)
+        if got is not None:
+            return got
         return self.per_card("own text", self._own_text, d, own_text.ops_of)
 
     def own_bp(self, unit: Unit, d: CardDef, team: bool = False) -> int:

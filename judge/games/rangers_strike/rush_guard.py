@@ -82,15 +82,17 @@ def _lays(d: CardDef) -> bool:
 
 def bonus(eng: RangersStrikeEngine, unit: Unit, team: bool) -> int:
     """The BP guards give ``unit`` now, read narrowly or (``team``) widely."""
-    if eng.state.battle is None:
-        return 0
+    b = eng.state.battle
+    if b is None or b.kind != "attack" or b.target is not unit:
+        return 0  # (_givers finds none: asked for every unit's BP during a battle)
     return sum(n for wide, n in _givers(eng, unit) if team or not wide)
 
 
 def differs(eng: RangersStrikeEngine, unit: Unit) -> bool:
     """Whether the two readings give ``unit`` different BP now."""
-    if eng.state.battle is None:
-        return False
+    b = eng.state.battle
+    if b is None or b.kind != "attack" or b.target is not unit:
+        return False  # (_givers finds none)
     return any(wide for wide, _n in _givers(eng, unit))
 
 
