@@ -62,6 +62,7 @@ from judge.games.rangers_strike import (
     own_cards,
     own_commands,
     own_text,
+    picks_none,
     placed_watch,
     power_moves,
     quantities,
@@ -1092,55 +1093,95 @@ def run_effect(
             f"{pe.controller} cannot pay {what}'s cost (its commands), so what it pays for "
             "does not happen.",
         )
-    taken, rest, _, taken_doubt = from_discard.picks(eng, pe.controller, pe.effect, rest)
-    either, rest, _, either_doubt = either_pile.pick(eng, pe.controller, pe.effect, rest)
-    searched, rest, _, search_doubt = deck_search.picks(eng, pe.controller, pe.effect, rest, use)
-    # RS-SEARCH-TO-COMMAND: the command discarded first when the command zone is full
-    slot, rest, _, slot_doubt = activated.command_pick(
-        eng, pe.controller, pe.effect, rest, bool(searched)
-    )
-    # RS-OPPONENT-SEARCH: the opponent's card from its own deck
-    opp_takes, rest, _, search_opp_doubt = opponent_search.picks(
-        eng, pe.controller, pe.effect, rest
-    )
-    # RS-DISCARD-BP-CROSS: the card of the discard pile chosen
-    bp_card, rest, _, bp_card_doubt = discard_bp_cross.picks(
-        eng, pe.controller, pe.effect, rest, use
-    )
-    # RS-ATTACK-AGAIN: the opposing command held
-    held_opp, rest, _, held_opp_doubt = attack_again.named(eng, pe.controller, pe.effect, rest)
-    # RS-DISCARD-HELD-COMMAND: the held commands first, then the top card that follows
-    discarded, rest, _, discard_doubt = command_discard.named(eng, pe.controller, pe.effect, rest)
-    # RS-TURN-END-HELD-TO-HAND: the held command returned
-    back, rest, _, back_doubt = held_return.named(eng, pe.controller, pe.effect, rest)
-    lowest, rest, _, lowest_doubt = bp_lowest.named(eng, pe.controller, pe.effect, rest, pe.source)
-    # RS-RESIST-TO-DAMAGE: the unit or command with resist
-    resisting, rest, _, resisting_doubt = resist_damage.named(eng, pe.controller, pe.effect, rest)
-    # RS-SELF-COST-TO-COMMAND: the opposing command discarded first, when the zone is full
-    first_cmd, rest, _, first_cmd_doubt = self_cost.named(eng, pe.controller, pe.effect, rest, use)
-    top, rest, _, top_doubt = zone_moves.top_named(eng, pe.controller, pe.effect, rest)
+    # (picks_none: none of the pickers below can take anything for most effects, told by their
+    # first tests on the effect alone, once an effect; then their answers are "nothing")
+    nothing = picks_none.nothing(pe.effect)
+    if not nothing:
+        taken, rest, _, taken_doubt = from_discard.picks(eng, pe.controller, pe.effect, rest)
+        either, rest, _, either_doubt = either_pile.pick(eng, pe.controller, pe.effect, rest)
+        searched, rest, _, search_doubt = deck_search.picks(
+            eng, pe.controller, pe.effect, rest, use
+        )
+        # RS-SEARCH-TO-COMMAND: the command discarded first when the command zone is full
+        slot, rest, _, slot_doubt = activated.command_pick(
+            eng, pe.controller, pe.effect, rest, bool(searched)
+        )
+        # RS-OPPONENT-SEARCH: the opponent's card from its own deck
+        opp_takes, rest, _, search_opp_doubt = opponent_search.picks(
+            eng, pe.controller, pe.effect, rest
+        )
+        # RS-DISCARD-BP-CROSS: the card of the discard pile chosen
+        bp_card, rest, _, bp_card_doubt = discard_bp_cross.picks(
+            eng, pe.controller, pe.effect, rest, use
+        )
+        # RS-ATTACK-AGAIN: the opposing command held
+        held_opp, rest, _, held_opp_doubt = attack_again.named(eng, pe.controller, pe.effect, rest)
+        # RS-DISCARD-HELD-COMMAND: the held commands first, then the top card that follows
+        discarded, rest, _, discard_doubt = command_discard.named(
+            eng, pe.controller, pe.effect, rest
+        )
+        # RS-TURN-END-HELD-TO-HAND: the held command returned
+        back, rest, _, back_doubt = held_return.named(eng, pe.controller, pe.effect, rest)
+        lowest, rest, _, lowest_doubt = bp_lowest.named(
+            eng, pe.controller, pe.effect, rest, pe.source
+        )
+        # RS-RESIST-TO-DAMAGE: the unit or command with resist
+        resisting, rest, _, resisting_doubt = resist_damage.named(
+            eng, pe.controller, pe.effect, rest
+        )
+        # RS-SELF-COST-TO-COMMAND: the opposing command discarded first, when the zone is full
+        first_cmd, rest, _, first_cmd_doubt = self_cost.named(
+            eng, pe.controller, pe.effect, rest, use
+        )
+        top, rest, _, top_doubt = zone_moves.top_named(eng, pe.controller, pe.effect, rest)
+    else:
+        taken, taken_doubt, either, either_doubt = [], None, None, None
+        searched, search_doubt, slot, slot_doubt = [], None, None, None
+        opp_takes, search_opp_doubt, bp_card, bp_card_doubt = [], None, None, None
+        held_opp, held_opp_doubt, discarded, discard_doubt = [], None, [], None
+        back, back_doubt, lowest, lowest_doubt = [], None, None, None
+        resisting, resisting_doubt, first_cmd, first_cmd_doubt = None, None, None, None
+        top, top_doubt = None, None
     if use is not False:  # RS-REVEAL-RETURN-TO-HAND: no unit chosen when the card does not fit
         pe = replace(pe, effect=reveal_return.bound(eng, pe.effect, top))
         ops = pe.effect["do"] if reveal_return.uses(pe.effect) else ops
-    resident, rest, _, resident_doubt = zone_moves.resident_named(
-        eng, pe.controller, pe.effect, rest
-    )
-    released, rest, _, release_doubt = release.commands_named(eng, pe.controller, pe.effect, rest)
-    from_power, rest, _, power_doubt = power_moves.picks(eng, pe.controller, pe.effect, rest, use)
-    opp_chose, rest, _, opp_doubt = strike_damage.picks(eng, pe.controller, pe.effect, rest)
-    returned, rest, _, returned_doubt = opponent_power.picks(
-        eng, pe.controller, pe.effect, rest, use
-    )
-    to_command, rest, _, command_doubt = stacking.picks(eng, pe.controller, pe.effect, rest)
-    rushed, rest, _, rush_doubt = power_moves.rush_picks(eng, pe.controller, pe.effect, rest, use)
-    # RS-POWER-TO-RUSH-AREA: after the release it follows (none released: it takes nothing)
-    put, rest, _, put_doubt = power_moves.put_picks(
-        eng, pe.controller, pe.effect, rest, released == []
-    )
-    damage, rest, _, damage_doubt = damage_cards.picks(eng, pe.controller, pe.effect, rest, use)
-    within, rest, _, within_doubt = destroy_within.picks(eng, pe.controller, pe.effect, rest, use)
-    cycled, rest, _, _ = hand_cycle.picks(eng, pe.controller, pe.effect, rest, use)
-    gathered, rest, _, gather_doubt = gather_named.picks(eng, pe.controller, pe.effect, rest, use)
+    if not nothing:
+        resident, rest, _, resident_doubt = zone_moves.resident_named(
+            eng, pe.controller, pe.effect, rest
+        )
+        released, rest, _, release_doubt = release.commands_named(
+            eng, pe.controller, pe.effect, rest
+        )
+        from_power, rest, _, power_doubt = power_moves.picks(
+            eng, pe.controller, pe.effect, rest, use
+        )
+        opp_chose, rest, _, opp_doubt = strike_damage.picks(eng, pe.controller, pe.effect, rest)
+        returned, rest, _, returned_doubt = opponent_power.picks(
+            eng, pe.controller, pe.effect, rest, use
+        )
+        to_command, rest, _, command_doubt = stacking.picks(eng, pe.controller, pe.effect, rest)
+        rushed, rest, _, rush_doubt = power_moves.rush_picks(
+            eng, pe.controller, pe.effect, rest, use
+        )
+        # RS-POWER-TO-RUSH-AREA: after the release it follows (none released: it takes nothing)
+        put, rest, _, put_doubt = power_moves.put_picks(
+            eng, pe.controller, pe.effect, rest, released == []
+        )
+        damage, rest, _, damage_doubt = damage_cards.picks(eng, pe.controller, pe.effect, rest, use)
+        within, rest, _, within_doubt = destroy_within.picks(
+            eng, pe.controller, pe.effect, rest, use
+        )
+        cycled, rest, _, _ = hand_cycle.picks(eng, pe.controller, pe.effect, rest, use)
+        gathered, rest, _, gather_doubt = gather_named.picks(
+            eng, pe.controller, pe.effect, rest, use
+        )
+    else:  # (picks_none, as above: no card on top, the same effect)
+        resident, resident_doubt, released, release_doubt = None, None, [], None
+        from_power, power_doubt, opp_chose, opp_doubt = None, None, [], None
+        returned, returned_doubt, to_command, command_doubt = None, None, [], None
+        rushed, rush_doubt, put, put_doubt = None, None, None, None
+        damage, damage_doubt, within, within_doubt = None, None, None, None
+        cycled, gathered, gather_doubt = None, [], None
     unit: Unit | None = pe.context.get("unit")
     if attack_chosen.is_effect(pe.effect):  # RS-ATTACK-CHOSEN: the chooser by the damage now
         tag = attack_chosen.tag_doubt(eng, pe.controller)

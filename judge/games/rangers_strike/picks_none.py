@@ -1,0 +1,105 @@
+"""Whether none of the choices :func:`~judge.games.rangers_strike.resolve.run_effect` reads
+after the cost (from the discard pile, the deck, the command and power zones, …: the pickers
+``from_discard.picks`` to ``gather_named.picks``) can take anything for an effect.
+
+Each picker's first test reads the effect alone (its op, its timing, its exact shape) and,
+when it fails, the picker returns at once what it returns for "nothing" (nothing chosen, the
+targets as they were, no problem, no doubt), whatever the state, the targets and ``use``.
+:func:`nothing` is those first tests, in the pickers' order, worked out once an effect
+(most effects have none of those ops, and an effect resolves a few times a game); then
+``run_effect`` takes the pickers' answers as given.
+
+The tests after ``zone_moves.top_named`` are only asked when every test before held: then no
+card is on top to reveal, the effect the later pickers read is the same one (reveal_return's
+``bound`` leaves an effect as it is without a card), and each test asked here is asked by the
+picker itself on the same effect, in the same order, in the loop it replaces.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from judge.games.rangers_strike import (
+    activated,
+    attack_again,
+    bp_lowest,
+    command_discard,
+    damage_cards,
+    deck_search,
+    destroy_within,
+    discard_bp_cross,
+    either_pile,
+    from_discard,
+    gather_named,
+    hand_cycle,
+    held_return,
+    opponent_power,
+    opponent_search,
+    power_moves,
+    release,
+    resist_damage,
+    self_cost,
+    stacking,
+    strike_damage,
+    zone_moves,
+)
+
+#: the answers so far, by the effect's id (the effect kept, so that an id is not reused)
+_MEMO: dict[int, tuple[dict[str, Any], bool]] = {}
+_MEMO_MAX = 4096
+
+
+def nothing(effect: dict[str, Any]) -> bool:
+    """Whether every picker from ``from_discard.picks`` to ``gather_named.picks`` returns
+    "nothing" for ``effect`` by its first test (module docstring)."""
+    entry = _MEMO.get(id(effect))
+    if entry is not None and entry[0] is effect:
+        return entry[1]
+    got = _before_top(effect) and _after_top(effect)
+    if len(_MEMO) >= _MEMO_MAX:
+        _MEMO.clear()
+    _MEMO[id(effect)] = (effect, got)
+    return got
+
+
+def _before_top(effect: dict[str, Any]) -> bool:
+    """The first tests of the pickers up to ``zone_moves.top_named``, in their order."""
+    ops = effect.get("do") or []
+    return (
+        from_discard.op_of(effect) is None
+        and either_pile.op_of(effect) is None
+        and deck_search.op_of(effect) is None
+        and (not ops or not activated.is_command_op(ops[0]))
+        and not opponent_search.uses(effect)
+        and discard_bp_cross._find(effect) is None
+        and not any(
+            isinstance(op, dict) and op.get("op") == attack_again.HOLD
+            for op in effect.get("do") or []
+        )
+        and command_discard.op_of(effect) is None
+        and not held_return.ok(effect)
+        and not bp_lowest.ok(effect, str(effect.get("when")))
+        and not resist_damage.ok(effect, str(effect.get("when")))
+        and (not self_cost.uses(effect) or not self_cost.ok(effect, "combination"))
+        and not any(
+            isinstance(op, dict) and op.get("op") in zone_moves.TOP_OPS for op in effect["do"]
+        )
+    )
+
+
+def _after_top(effect: dict[str, Any]) -> bool:
+    """The first tests of the pickers after ``zone_moves.top_named``, in their order."""
+    return (
+        not any(isinstance(op, dict) and op.get("op") == "resident_to_deck" for op in effect["do"])
+        and release._op(effect) is None
+        and power_moves.op_of(effect) is None
+        and (effect.get("when") != strike_damage.WHEN or effect.get("do") != [strike_damage.PICK])
+        and opponent_power.choice_at(effect) is None
+        and stacking.op_of(effect) is None
+        and power_moves.rush_op(effect) is None
+        and power_moves.put_op_of(effect) is None
+        and damage_cards.op_of(effect) is None
+        and destroy_within.op_of(effect) is None
+        and effect.get("when") != hand_cycle.WHEN
+        and gather_named.op_of(effect) is None
+    )
