@@ -13,6 +13,9 @@ The tests after ``zone_moves.top_named`` are only asked when every test before h
 card is on top to reveal, the effect the later pickers read is the same one (reveal_return's
 ``bound`` leaves an effect as it is without a card), and each test asked here is asked by the
 picker itself on the same effect, in the same order, in the loop it replaces.
+
+:func:`nothing_chosen` is the same for the choices ``run_effect`` reads first, before the cost
+(``own_commands.named`` to ``top_three.named``): an op of each, or nothing chosen.
 """
 
 from __future__ import annotations
@@ -23,11 +26,13 @@ from judge.games.rangers_strike import (
     activated,
     attack_again,
     bp_lowest,
+    bp_pair,
     command_discard,
     damage_cards,
     deck_search,
     destroy_within,
     discard_bp_cross,
+    discard_namesake,
     either_pile,
     from_discard,
     gather_named,
@@ -35,17 +40,23 @@ from judge.games.rangers_strike import (
     held_return,
     opponent_power,
     opponent_search,
+    own_cards,
+    own_commands,
     power_moves,
     release,
+    release_count,
     resist_damage,
     self_cost,
     stacking,
     strike_damage,
+    top_three,
     zone_moves,
 )
 
 #: the answers so far, by the effect's id (the effect kept, so that an id is not reused)
 _MEMO: dict[int, tuple[dict[str, Any], bool]] = {}
+#: :func:`nothing_chosen`'s, alike
+_CHOSEN: dict[int, tuple[dict[str, Any], bool]] = {}
 _MEMO_MAX = 4096
 
 
@@ -59,6 +70,28 @@ def nothing(effect: dict[str, Any]) -> bool:
     if len(_MEMO) >= _MEMO_MAX:
         _MEMO.clear()
     _MEMO[id(effect)] = (effect, got)
+    return got
+
+
+def nothing_chosen(effect: dict[str, Any]) -> bool:
+    """Whether ``effect`` has none of the ops of ``own_commands``, ``release_count``,
+    ``own_cards``, ``discard_namesake``, ``bp_pair`` and ``top_three``: each one's ``named``
+    then returns "nothing" by its first test, and their ``bound`` (where ``run_effect`` binds
+    what was chosen into the effect) leaves the effect as it is."""
+    entry = _CHOSEN.get(id(effect))
+    if entry is not None and entry[0] is effect:
+        return entry[1]
+    got = (
+        own_commands.op_of(effect) is None
+        and release_count.op_of(effect) is None
+        and own_cards.op_of(effect) is None
+        and discard_namesake.op_of(effect) is None
+        and bp_pair.op_of(effect) is None
+        and top_three.op_of(effect) is None
+    )
+    if len(_CHOSEN) >= _MEMO_MAX:
+        _CHOSEN.clear()
+    _CHOSEN[id(effect)] = (effect, got)
     return got
 
 

@@ -1005,29 +1005,40 @@ def run_effect(
             "it is carried out.",
         )
         pe = replace(pe, effect=sub)
-    own, targets, _, own_doubt = own_commands.named(eng, pe.controller, pe.effect, targets, use)
-    if own_commands.op_of(pe.effect) is not None:  # RS-HOLD-OWN-COMMANDS, RS-COMMANDS-TO-HAND
-        pe = replace(pe, effect=own_commands.bound(pe.effect, None if own is None else len(own)))
-    # RS-RELEASE-TIMES: the held cards released, and the number of times they make
-    times, targets, _, times_doubt = release_count.named(
-        eng, pe.controller, pe.effect, targets, use
-    )
-    if release_count.op_of(pe.effect) is not None:
-        pe = replace(
-            pe, effect=release_count.bound(pe.effect, None if times is None else len(times))
+    if not picks_none.nothing_chosen(pe.effect):
+        own, targets, _, own_doubt = own_commands.named(eng, pe.controller, pe.effect, targets, use)
+        if own_commands.op_of(pe.effect) is not None:  # RS-HOLD-OWN-COMMANDS, RS-COMMANDS-TO-HAND
+            pe = replace(
+                pe, effect=own_commands.bound(pe.effect, None if own is None else len(own))
+            )
+        # RS-RELEASE-TIMES: the held cards released, and the number of times they make
+        times, targets, _, times_doubt = release_count.named(
+            eng, pe.controller, pe.effect, targets, use
         )
-    cards, targets, _, cards_doubt = own_cards.named(eng, pe.controller, pe.effect, targets, use)
-    if own_cards.op_of(pe.effect) is not None:  # RS-CARDS-POWER-SUM: the number they make
-        pe = replace(pe, effect=own_cards.bound(eng, pe.effect, cards))
-    # RS-DISCARD-NAMESAKE: the card of an opposing discard pile, and the name it binds
-    namesake_card, targets, _, namesake_doubt = discard_namesake.named(
-        eng, pe.controller, pe.effect, targets, use
-    )
-    pe = replace(pe, effect=discard_namesake.bound(pe.effect, namesake_card, eng))
-    # RS-BP-PAIR-TO-COMMAND: the two units of one BP
-    pair, targets, _, pair_doubt = bp_pair.named(eng, pe.controller, pe.effect, targets, use)
-    # RS-REVEAL-EITHER-DECK: the deck and its top cards
-    three, targets, _, three_doubt = top_three.named(eng, pe.controller, pe.effect, targets, use)
+        if release_count.op_of(pe.effect) is not None:
+            pe = replace(
+                pe, effect=release_count.bound(pe.effect, None if times is None else len(times))
+            )
+        cards, targets, _, cards_doubt = own_cards.named(
+            eng, pe.controller, pe.effect, targets, use
+        )
+        if own_cards.op_of(pe.effect) is not None:  # RS-CARDS-POWER-SUM: the number they make
+            pe = replace(pe, effect=own_cards.bound(eng, pe.effect, cards))
+        # RS-DISCARD-NAMESAKE: the card of an opposing discard pile, and the name it binds
+        namesake_card, targets, _, namesake_doubt = discard_namesake.named(
+            eng, pe.controller, pe.effect, targets, use
+        )
+        pe = replace(pe, effect=discard_namesake.bound(pe.effect, namesake_card, eng))
+        # RS-BP-PAIR-TO-COMMAND: the two units of one BP
+        pair, targets, _, pair_doubt = bp_pair.named(eng, pe.controller, pe.effect, targets, use)
+        # RS-REVEAL-EITHER-DECK: the deck and its top cards
+        three, targets, _, three_doubt = top_three.named(
+            eng, pe.controller, pe.effect, targets, use
+        )
+    else:  # (picks_none: none of those ops, so each answers "nothing", the effect as it is)
+        own, own_doubt, times, times_doubt, cards, cards_doubt = [], None, [], None, [], None
+        namesake_card, namesake_doubt, pair, pair_doubt = [], None, [], None
+        three, three_doubt = None, None
     ops: list[dict[str, Any]] = pe.effect["do"]
     unknown = keywords.doubt(eng, pe.effect) if use is not False else None
     if unknown is not None:  # RS-SELECT-KEYWORD: a keyword that may have been given or taken

@@ -16,11 +16,13 @@ from judge.games.rangers_strike import (
     activated,
     attack_again,
     bp_lowest,
+    bp_pair,
     command_discard,
     damage_cards,
     deck_search,
     destroy_within,
     discard_bp_cross,
+    discard_namesake,
     either_pile,
     from_discard,
     gather_named,
@@ -28,13 +30,17 @@ from judge.games.rangers_strike import (
     held_return,
     opponent_power,
     opponent_search,
+    own_cards,
+    own_commands,
     picks_none,
     power_moves,
     release,
+    release_count,
     resist_damage,
     self_cost,
     stacking,
     strike_damage,
+    top_three,
     zone_moves,
 )
 from judge.games.rangers_strike.sample import sample_envelope
@@ -69,6 +75,16 @@ PICKERS: list[tuple[Any, Any]] = [
     (lambda e, p, ef, t, u: gather_named.picks(e, p, ef, t, u), []),
 ]
 
+#: the choices read first (``picks_none.nothing_chosen``), alike
+CHOSEN: list[tuple[Any, Any]] = [
+    (own_commands.named, []),
+    (release_count.named, []),
+    (own_cards.named, []),
+    (discard_namesake.named, []),
+    (bp_pair.named, []),
+    (top_three.named, None),
+]
+
 
 @pytest.mark.parametrize("variant", ["1v1", "tag"])
 def test_every_picker_answers_nothing_where_picks_none_says_so(variant: str) -> None:
@@ -91,6 +107,19 @@ def test_every_picker_answers_nothing_where_picks_none_says_so(variant: str) -> 
                         assert got[0] == none and got[1] is targets, (effect, got)
                         assert got[2] == [] and got[3] is None, (effect, got)
     assert said
+    chosen = 0
+    for effect in effects:
+        if not isinstance(effect.get("do"), list) or not picks_none.nothing_chosen(effect):
+            continue
+        chosen += 1
+        assert discard_namesake.bound(effect, [], eng) is effect
+        for pid in st.order:
+            for targets in ([], ["A-1"]):
+                for use in (True, None, False):
+                    for named, none in CHOSEN:
+                        got = named(eng, pid, effect, targets, use)
+                        assert got == (none, targets, [], None) and got[1] is targets, effect
+    assert chosen
 
 
 @pytest.mark.parametrize(
