@@ -414,7 +414,12 @@ def taxis_in_play(eng: RangersStrikeEngine) -> bool:
         return False
     st = eng.state
     code_of = st.code_of
-    return any(code_of[u.card] in codes for pid in st.order for u in st.players[pid].battle)
+    # (a loop, not any() over a generator: asked for every keyframe's battle areas)
+    for pid in st.order:
+        for u in st.players[pid].battle:
+            if code_of[u.card] in codes:
+                return True
+    return False
 
 
 def _may_give_taxis(eng: RangersStrikeEngine, d: CardDef) -> bool:

@@ -1154,7 +1154,9 @@ def run_effect(
         resisting, resisting_doubt, first_cmd, first_cmd_doubt = None, None, None, None
         top, top_doubt = None, None
     if use is not False:  # RS-REVEAL-RETURN-TO-HAND: no unit chosen when the card does not fit
-        pe = replace(pe, effect=reveal_return.bound(eng, pe.effect, top))
+        fitted = reveal_return.bound(eng, pe.effect, top)
+        if fitted is not pe.effect:  # (the same effect: pe as it is, not a copy of it)
+            pe = replace(pe, effect=fitted)
         ops = pe.effect["do"] if reveal_return.uses(pe.effect) else ops
     if not nothing:
         resident, rest, _, resident_doubt = zone_moves.resident_named(

@@ -86,8 +86,21 @@ def with_effect(eng: RangersStrikeEngine, when: str) -> list[tuple[str, str, Uni
     )
     if not codes:
         return []
-    code_of = eng.state.code_of
-    return [entry for entry in in_play(eng) if code_of[entry[3]] in codes]
+    st = eng.state
+    code_of = st.code_of
+    # (in_play's walk written out, its two areas and a unit's cards, Unit.cards, too: not a
+    # generator resumed for every card in play, a few times an action)
+    out: list[tuple[str, str, Unit, str]] = []
+    for pid in st.order:
+        ps = st.players[pid]
+        for area, units in (("rush", ps.rush), ("battle", ps.battle)):
+            for unit in units:
+                if code_of[unit.card] in codes:
+                    out.append((pid, area, unit, unit.card))
+                vehicle = unit.vehicle
+                if vehicle is not None and code_of[vehicle] in codes:
+                    out.append((pid, area, unit, vehicle))
+    return out
 
 
 def _fits(eng: RangersStrikeEngine, of: dict[str, Any], subject: Unit) -> bool:
