@@ -73,10 +73,10 @@ def ok(effect: dict[str, Any]) -> bool:
 
 def is_sum(effect: dict[str, Any]) -> bool:
     """Whether an effect chooses by the sum of the units chosen before (any op's selector)."""
-    return any(
-        isinstance(op, dict) and isinstance(op.get("target"), dict) and KEY in op["target"]
-        for op in effect.get("do") or ()
-    )
+    for op in effect.get("do") or ():  # (a loop, not any() over a generator: asked often)
+        if isinstance(op, dict) and isinstance(op.get("target"), dict) and KEY in op["target"]:
+            return True
+    return False
 
 
 def other_than_first(

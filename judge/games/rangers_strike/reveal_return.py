@@ -45,9 +45,10 @@ _CATEGORIES = ("WB", "ET", "OT", "MA", "DA")
 
 def uses(effect: dict[str, Any]) -> bool:
     """Whether ``effect`` has one of this module's ops (then :func:`ok` decides)."""
-    return any(
-        isinstance(op, dict) and op.get("op") in (RETURN, TO_HAND) for op in effect.get("do") or ()
-    )
+    for op in effect.get("do") or ():  # (a loop, not any() over a generator: asked often)
+        if isinstance(op, dict) and op.get("op") in (RETURN, TO_HAND):
+            return True
+    return False
 
 
 def ok(effect: dict[str, Any], timing: str | None) -> bool:

@@ -353,7 +353,11 @@ class RSState:
     def placed(self) -> list[tuple[str, str]]:
         """Every resident operation in place, ``(its player, the card)``, in player order and,
         for each player, in the order they were placed (RS-RESIDENT, RS-TAG)."""
-        return [(q, res) for q in self.order for res in self.players[q].residents]
+        out: list[tuple[str, str]] = []
+        for q in self.order:  # (loops, not a list comprehension: asked often, mostly empty)
+            for res in self.players[q].residents:
+                out.append((q, res))
+        return out
 
     def unit_features(self, unit: Unit, card: str | None = None) -> tuple[str, ...]:
         """The features ``card`` (one of ``unit``'s cards: the unit itself by default, or the

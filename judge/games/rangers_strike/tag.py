@@ -96,16 +96,19 @@ class TagBattleEngine(RangersStrikeEngine):
     def phase_order(self, side: tuple[str, ...]) -> list[tuple[str, str]]:
         """RST-PHASES: leader start, supporter start, then each one's charge to end."""
         leader, supporter = side
-        return [
-            (leader, "start"),
-            (supporter, "start"),
-            *((leader, p) for p in PHASES[1:]),
-            *((supporter, p) for p in PHASES[1:]),
-        ]
+        out = [(leader, "start"), (supporter, "start")]
+        for who in side:  # (loops, not generators unpacked: once a turn, a few steps each)
+            for p in PHASES[1:]:
+                out.append((who, p))
+        return out
 
     def power_of(self, pid: str) -> int:
         """RST-POWER: both allies' power zones count."""
-        return sum(len(self.state.players[p].power) for p in self.allies(pid))
+        players = self.state.players
+        n = 0
+        for p in self.allies(pid):  # (a loop, not sum() over a generator)
+            n += len(players[p].power)
+        return n
 
     def command_holders(self, pid: str) -> list[str]:
         """RST-LEND-COMMAND: the ally may hold the command (also when out, RST-PASSIVE)."""
