@@ -201,9 +201,9 @@ def after_attack(
     guessed."""
     lost = [u for _, u in losers]
     for pid, unit, foe, not_printed in sides:
-        if not any(foe is u for u in lost):
+        if foe not in lost:  # (by identity, Unit's eq=False: in C, not a generator)
             continue
-        tie = any(unit is u for u in lost)
+        tie = unit in lost
         for index, effect, combo, doubt in _texts(eng, unit):
             at = 100 + index if combo else index
             pe = PendingEffect(0, pid, unit.card, effect, at, WHEN, {"unit": unit})

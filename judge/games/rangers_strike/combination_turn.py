@@ -72,4 +72,7 @@ def grant(
 
 def in_force(eng: RangersStrikeEngine, when: str) -> list[Granted]:
     """The combination effects of timing ``when`` in force now (ones the engine executes)."""
-    return [g for g in eng.state.granted if g.effect.get("when") == when and eng.supports(g.effect)]
+    granted = eng.state.granted
+    if not granted:
+        return []  # (none in force, nearly always: no list comprehension made)
+    return [g for g in granted if g.effect.get("when") == when and eng.supports(g.effect)]

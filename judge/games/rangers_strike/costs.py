@@ -85,7 +85,10 @@ def check_holds(
         plan.data["hold_doubt"] = _lead_doubt(eng, units)
         return check_further(eng, plan, pid, iid, len(rest), taken, why, rest)
     cmds = eng.state.players[pid].command
-    free = sum(1 for i, c in enumerate(cmds) if not c.held and i not in taken)
+    free = 0
+    for i, c in enumerate(cmds):  # (a loop, not sum() over a generator)
+        if not c.held and i not in taken:
+            free += 1
     if n and not refs and stand_ins and free < n <= free + len(stand_ins):
         plan.data["hold_doubt"] = _lead_doubt(eng, list(stand_ins))
         return check_further(eng, plan, pid, iid, free, taken, why)

@@ -168,7 +168,11 @@ class RangersStrikeEngine(AgendaEngine):
         """Decision point: who takes turns, in order — the players, the first player first."""
         st = self.state
         first = st.first or st.order[0]
-        return [(first,), *((p,) for p in st.order if p != first)]
+        out: list[tuple[str, ...]] = [(first,)]
+        for p in st.order:  # (a loop, not a generator unpacked)
+            if p != first:
+                out.append((p,))
+        return out
 
     def phase_order(self, side: tuple[str, ...]) -> list[tuple[str, str]]:
         """Decision point: the (player, phase) steps of one turn of ``side`` (RS-TURN)."""
@@ -750,7 +754,7 @@ class RangersStrikeEngine(AgendaEngine):
         left = None
         for area in AREAS:
             lst = ps.area(area)
-            if any(u is unit for u in lst):
+            if unit in lst:  # (by identity, Unit's eq=False: in C, not a generator)
                 left = leave_area(st, lst, unit)
         for iid in unit.cards():
             st.players[st.owner_of[iid]].discard.append(iid)
