@@ -285,9 +285,14 @@ class DamageCheck:
     dealt: int = 0  # points placed face down so far
 
 
-@dataclass
+@dataclass(slots=True)
 class RSState:
-    """Everything about the game except the log."""
+    """Everything about the game except the log.
+
+    (Slots: with more than 30 attributes, an object's attributes no longer fit the keys its
+    class shares with its objects, and CPython keeps them in a dict, slower to read; a
+    counter window's save (pickling) and an ``outcome``'s trial (a deep copy) read the
+    ``__dict__`` of an object without slots, with the same effect: tests/test_attribute_layout.py.)"""
 
     defs: dict[str, CardDef]  # code -> definition
     code_of: dict[str, str]  # instance id -> code
