@@ -92,6 +92,7 @@ class UnionArenaEngine(UnionArenaViews, AgendaEngine):
         self._views: dict[tuple[int, str, bool, int, int], dict[str, Any]] = {}
         self._pending: dict[tuple[str | None, tuple[str, ...]], list[dict[str, Any]]] = {}
         self._last_players: dict[str, dict[str, Any]] = {}  # the last step's player views
+        self._game_answers: dict[str, Any] | None = None  # (views.py: _answers)
         if log.start is not None:  # a game from a position (docs/positions.md)
             from judge.games.union_arena.position import place
 

@@ -10,7 +10,6 @@ memoised and shared between steps, and so is a player's part when nothing of it 
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import cached_property
 from operator import is_
 from typing import Any
 
@@ -92,11 +91,20 @@ class UnionArenaViews:
     _views: dict[tuple[int, str, bool, int, int], dict[str, Any]]
     #: player -> their part of the last step's state, shared with that step
     _last_players: dict[str, dict[str, Any]]
+    #: :attr:`_answers`, once asked (None before)
+    _game_answers: dict[str, Any] | None
 
-    @cached_property
+    @property
     def _answers(self) -> dict[str, Any]:
-        """What was asked of the game's definitions as a whole (:func:`_game_answers`)."""
-        return _game_answers(self.state.defs)
+        """What was asked of the game's definitions as a whole (:func:`_game_answers`),
+        kept on the engine at the first ask.  (Not a ``functools.cached_property``: it
+        stores its value in the object's ``__dict__``, which then keeps every attribute of
+        the engine in a dict, slower to read, for the rest of the game:
+        tests/test_attribute_layout.py.)"""
+        found = self._game_answers
+        if found is None:
+            found = self._game_answers = _game_answers(self.state.defs)
+        return found
 
     def _any_asked(self, what: str, test: Callable[[Any], bool]) -> bool:
         """Whether ``test`` holds for the effects of one of the game's definitions."""
@@ -106,7 +114,7 @@ class UnionArenaViews:
             found = answers[what] = any(_asked(d, what, test) for d in self.state.defs.values())
         return found
 
-    @cached_property
+    @property
     def _static_codes(self) -> frozenset[str]:
         """Codes of the cards with a continuous BP raise of their own: only their units' views
         read it (the others need no card lookup on the hot path)."""
@@ -219,27 +227,27 @@ class UnionArenaViews:
         if self.state.entered and self._reads_entry:  # how cards entered (entered.py)
             view["entered"] = {k: list(v) for k, v in sorted(self.state.entered.items())}
 
-    @cached_property
+    @property
     def _reads_rested_by(self) -> bool:
         """Whether a card of the game reads the rests by one's own effect (:mod:`rested_by`)."""
         return self._any_asked("rested_by", rested_by.mentions)
 
-    @cached_property
+    @property
     def _reads_entry(self) -> bool:
         """Whether a card of the game reads how a card entered the field (:mod:`entered`)."""
         return self._any_asked("entered", entered.mentions)
 
-    @cached_property
+    @property
     def _reads_this_turn(self) -> bool:
         """Whether a card of the game reads what was done this turn (:mod:`this_turn`)."""
         return self._any_asked("this_turn", this_turn.mentions)
 
-    @cached_property
+    @property
     def _reads_used(self) -> bool:
         """Whether a card of the game reads the cards used this turn (``used``)."""
         return self._any_asked("used", _mentions_used)
 
-    @cached_property
+    @property
     def _reads_attack_ap(self) -> bool:
         """Whether a card of the game reads the AP paid in this turn's attack phase."""
         return self._any_asked("attack_ap_paid", _mentions_attack_ap)
