@@ -103,8 +103,8 @@ class RuleEffects(_Base):
             for sq, z in squares.items():
                 if z is None:
                     continue
-                if not z.damage and not z.power_mods:
-                    above = positive.get(z.card)
+                if not z.damage and not z.power_mods:  # (as in rules' look, written out:
+                    above = positive.get(z.card)  # a call a Z/X was 1 % of an action)
                     if above is None:
                         above = positive[z.card] = st.card(z.card).power > 0
                     if above:
