@@ -74,7 +74,17 @@ def count(bodies_file: Path, times: int) -> int:
             ],
             capture_output=True,
             text=True,
-            env={**os.environ, "PYTHONHASHSEED": "0", "PYTHONPATH": str(ROOT)},
+            # no bytecode written by the children: the one-pass and three-pass children run
+            # at once, and when a module had changed, the one that compiled it first wrote it
+            # for the other, whose count then lacked the compiling (one count read 170,387
+            # instructions an action for 182,696).  Not writing, both compile what is stale
+            # and read what is fresh alike, and the difference cancels it
+            env={
+                **os.environ,
+                "PYTHONHASHSEED": "0",
+                "PYTHONPATH": str(ROOT),
+                "PYTHONDONTWRITEBYTECODE": "1",
+            },
             check=True,
         )
     found = _COLLECTED.search(proc.stderr)
