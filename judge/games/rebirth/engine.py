@@ -169,6 +169,14 @@ class RebirthEngine(AgendaEngine):
 
     # == low-level moves =======================================================================
 
+    def name(self, iid: str | None) -> str:
+        """The engine's ``name``, its ``state.card`` written out (about two calls an action):
+        the same text."""
+        if iid is None:
+            return "an unknown card"
+        st = self.state
+        return f"{iid} ({st.defs[st.code_of[iid]].name})"
+
     def retire_entry(self, pid: str, why: str) -> None:
         """``pid``'s entry character goes to the retire area; entry-in follows (settle)."""
         ps = self.state.players[pid]
@@ -404,8 +412,20 @@ class RebirthEngine(AgendaEngine):
         st = self.state
         if st.phase == "setup":
             return
+        players = st.players
+        quiet = True  # no entry empty (but skipped) and no retire area at the limit
         for pid in st.order:
-            self.refresh(pid)
+            ps = players[pid]
+            # refresh's own first test, written out (two calls an action): with cards in the
+            # deck, or none in the waiting room, it changes nothing
+            if not ps.deck and ps.waiting_room:
+                self.refresh(pid)
+            if (ps.entry is None and pid not in skip) or len(ps.retire) >= RETIRE_LIMIT:
+                quiet = False
+        if quiet:
+            # nobody to enter and nobody losing: both lists below would be empty, whatever
+            # the order entry_order gives (it only reorders st.order's players)
+            return
         empty = [p for p in self.entry_order() if st.players[p].entry is None and p not in skip]
         if empty:
             pid = empty[0]
