@@ -35,6 +35,12 @@ class CardDef:
     keywords: tuple[str, ...] = ()
     effects: tuple[dict[str, Any], ...] = ()
     raw: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
+    #: :meth:`effects_when`'s answers by ``when``, worked out at the first ask and kept
+    #: (set once by ``object.__setattr__``; None: not yet).  Definitions never change, and
+    #: every ATK/DEF read asks this of the entry and each member
+    by_when: dict[str, tuple[dict[str, Any], ...]] | None = field(
+        default=None, init=False, repr=False, compare=False
+    )
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> CardDef:
@@ -102,8 +108,26 @@ class CardDef:
 
         return cancel_stops(self.raw.get("text"))
 
-    def effects_when(self, when: str) -> list[dict[str, Any]]:
-        return [e for e in self.effects if e.get("when") == when]
+    def effects_when(self, when: str) -> tuple[dict[str, Any], ...]:
+        """The effects whose ``when`` is ``when``, in printed order (a tuple kept on the
+        definition: :attr:`by_when`)."""
+        memo = self.by_when
+        if memo is None:
+            memo = self._sort_whens()
+        return memo.get(when, ())
+
+    def _sort_whens(self) -> dict[str, tuple[dict[str, Any], ...]]:
+        """:attr:`by_when`, worked out: each effect under its ``when``, in order.  A ``when``
+        that is not a string is left out: no asked ``when`` (a string) equals it.  An effect
+        that is not a dict raises here, as the walk this replaces did, and nothing is kept."""
+        lists: dict[str, list[dict[str, Any]]] = {}
+        for e in self.effects:
+            w = e.get("when")
+            if isinstance(w, str):
+                lists.setdefault(w, []).append(e)
+        memo = {w: tuple(es) for w, es in lists.items()}
+        object.__setattr__(self, "by_when", memo)
+        return memo
 
     @property
     def has_spark(self) -> bool:

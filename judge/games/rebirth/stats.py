@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from judge.games.rebirth import effects, on_support
+from judge.games.rebirth import effects
 from judge.games.rebirth.during import during, inactive, own_attack, recombo_holds
 
 if TYPE_CHECKING:
@@ -21,9 +21,14 @@ def atk_def(eng: RebirthEngine, pid: str) -> tuple[int, int]:
     of the turn, its performance while it holds, and the owner's Rebirth area."""
     st = eng.state
     ps = st.players[pid]
-    if ps.entry is None:
+    entry = ps.entry
+    if entry is None:
         return 0, 0
-    d = st.card(ps.entry)
+    # st.card and CardDef.effects_when written out (several calls a read, a few reads an
+    # action): the same definitions, and the same effects in the same order (the kept
+    # by_when, worked out by _sort_whens at a definition's first ask)
+    defs, code_of = st.defs, st.code_of
+    d = defs[code_of[entry]]
     atk, dfn = d.atk, d.defence
     for m in ps.entry_mods:
         atk, dfn = atk + m.atk, dfn + m.defence
@@ -31,9 +36,17 @@ def atk_def(eng: RebirthEngine, pid: str) -> tuple[int, int]:
     # performance, and with "field" its members' too; one read from printed text says
     # where it works, whatever the option (R4U-TEXT-PERFORMANCE: "where")
     from_field = eng.options.get("performance_from") == "field"
-    for iid in [ps.entry, *ps.member_cards()]:
-        place = "entry" if iid == ps.entry else "member"
-        for eff in st.card(iid).effects_when("performance"):
+    cards = [entry]
+    for slot in ps.members:  # ps.member_cards(), written out
+        if slot is not None:
+            cards.append(slot.card)
+    for iid in cards:
+        place = "entry" if iid == entry else "member"
+        c = defs[code_of[iid]]
+        whens = c.by_when
+        if whens is None:
+            whens = c._sort_whens()
+        for eff in whens.get("performance", ()):
             where = eff.get("where")
             if where is None and place == "member" and not from_field:
                 continue
@@ -46,19 +59,39 @@ def atk_def(eng: RebirthEngine, pid: str) -> tuple[int, int]:
             ):
                 a, b = effects.mods(eff)
                 atk, dfn = atk + a, dfn + b
-    a, b = on_support.attack_mods(eng, pid)  # "during this attack" (R4U-TEXT-ON-SUPPORT)
-    atk, dfn = atk + a, dfn + b
-    for eff in d.effects_when("continuous"):  # R4U-TEXT-OWN-ATTACK
+    # "during this attack" (R4U-TEXT-ON-SUPPORT): on_support.attack_mods, written out (its
+    # (0, 0) when it does not apply adds nothing; its sums added up as sum() does)
+    attack = st.attack
+    if (
+        attack is not None
+        and attack.player == pid
+        and attack.entry is not None
+        and attack.entry == entry
+    ):
+        a = b = 0
+        for m in attack.mods:
+            a += m.atk
+        for m in attack.mods:
+            b += m.defence
+        atk, dfn = atk + a, dfn + b
+    whens = d.by_when
+    if whens is None:
+        whens = d._sort_whens()
+    for eff in whens.get("continuous", ()):  # R4U-TEXT-OWN-ATTACK
         if (
             effects.supported(eff)
             and inactive(eng, pid, eff) is None
-            and own_attack(eff, st.attack, ps.entry, pid)
+            and own_attack(eff, attack, entry, pid)
         ):
             a, b = effects.mods(eff)
             atk, dfn = atk + a, dfn + b
     for iid in ps.rebirth_area:
-        for eff in st.card(iid).effects_when("rebirth_area"):
-            if effects.supported(eff) and during(eff, st.attack):
+        c = defs[code_of[iid]]
+        whens = c.by_when
+        if whens is None:
+            whens = c._sort_whens()
+        for eff in whens.get("rebirth_area", ()):
+            if effects.supported(eff) and during(eff, attack):
                 a, b = effects.mods(eff)
                 atk, dfn = atk + a, dfn + b
     if eng.options.get("stat_floor") == "none":  # R4U-STAT-FLOOR (GAP)

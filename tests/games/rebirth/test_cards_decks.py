@@ -176,3 +176,24 @@ def test_R4U_FIELD_each_player_has_the_zones() -> None:
         assert zone in pv
     assert pv["members"] == [None, None, None]
     assert player_state(r, "B")["partners"][0]["id"].startswith("B-PT")
+
+
+def test_effects_when_kept_answers_are_the_walks() -> None:
+    """CardDef.effects_when, kept per definition, answers what walking the effects found: the
+    same effect objects in printed order, none for a ``when`` that is not a string."""
+    effs = (
+        {"when": "performance", "count": 1, "do": []},
+        {"when": "continuous", "do": []},
+        {"when": ["performance"], "do": []},
+        {"do": []},
+        {"when": "performance", "count": 2, "do": []},
+    )
+    d = CardDef("X", "X", "character", effects=effs)
+    for when in ("performance", "continuous", "rebirth_area", "spark"):
+        walked = [e for e in effs if e.get("when") == when]
+        for _ in range(2):  # worked out, then kept
+            got = d.effects_when(when)
+            assert list(got) == walked
+            assert all(a is b for a, b in zip(got, walked, strict=True))
+    assert d.by_when is not None
+    assert d == CardDef("X", "X", "character", effects=effs)  # the memo is not compared
