@@ -56,7 +56,10 @@ def check(eng: RebirthEngine, action: dict[str, Any]) -> Plan:
         check_outcome(eng, plan)
         return plan
     options = eng.decisions()
-    whos = [who for who, kinds in options if kind in kinds]
+    whos: list[str | None] = []
+    for who, kinds in options:  # a plain loop, not a comprehension: one call an action
+        if kind in kinds:
+            whos.append(who)
     if not whos:
         need = "; ".join(f"{w or 'either player'}: {', '.join(k)}" for w, k in options)
         rule = PHASE_RULES.get(kind, "R4U-PHASE")

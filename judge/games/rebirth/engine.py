@@ -550,8 +550,16 @@ class RebirthEngine(AgendaEngine):
         """Each spark effect of ``iid`` fires (R4U-SPARK).  Under cancel_timing "spark" the
         other player first may answer each firing with a cancel card (R4U-CANCEL): the
         effect waits on the agenda until that decision is recorded."""
+        d = self.state.card(iid)
+        whens = d.by_when
+        if whens is None:
+            whens = d._sort_whens()
+        if "spark" not in whens:
+            # no spark to fire (most entry-ins): nothing below is said or pushed, whatever
+            # extra_sparks (which only reads) answers
+            return
         sparks = []
-        for index, eff in enumerate(self.state.card(iid).effects):
+        for index, eff in enumerate(d.effects):
             if eff.get("when") == "spark":
                 why = inactive(self, pid, eff)
                 if why is not None:
@@ -607,7 +615,13 @@ class RebirthEngine(AgendaEngine):
 
     def static_check(self, iid: str, when: str) -> None:
         """A continuous effect outside the vocabulary starts to apply: a taint."""
-        for index, eff in enumerate(self.state.card(iid).effects):
+        d = self.state.card(iid)
+        whens = d.by_when
+        if whens is None:
+            whens = d._sort_whens()
+        if when not in whens:  # no effect of this when: the walk below finds none
+            return
+        for index, eff in enumerate(d.effects):
             if eff.get("when") == when and not effects.supported(eff):
                 pe = PendingEffect(0, self.state.owner_of[iid], iid, eff, index, when)
                 self.unsupported(pe)
