@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 from judge.core.engine import Plan
 from judge.core.refs import do_take, is_instance, ref_code, ref_text
 from judge.core.wording import plural
-from judge.games.rebirth import on_defeat, on_support
+from judge.games.rebirth import on_defeat, on_support, stats
 from judge.games.rebirth.refs import take_from
 from judge.games.rebirth.state import Attack
 
@@ -363,8 +363,10 @@ def op_attack_resolve(eng: RebirthEngine) -> None:
         return
     eng.ctx.read("atk")
     st.attack = a  # still in progress while its damage is dealt (R4U-TEXT-NTH-ATTACK)
-    atk, _ = eng.atk_def(a.player)
-    _, dfn = eng.atk_def(a.defender)
+    # stats.atk_def itself, not through the engine's atk_def, which only calls it (one call
+    # less each)
+    atk, _ = stats.atk_def(eng, a.player)
+    _, dfn = stats.atk_def(eng, a.defender)
     st.attack = None
     carry = eng.options.get("damage_after_defeat") == "carry"
     if st.damage_on != dps.entry:

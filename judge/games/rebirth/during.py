@@ -62,8 +62,14 @@ def unselectable(eng: Any, iid: str) -> bool:
     st = eng.state
     owner = st.owner_of[iid]
     ps = st.players[owner]
+    d = st.card(iid)
+    whens = d.by_when
+    if whens is None:
+        whens = d._sort_whens()
+    if "continuous" not in whens:  # none of its effects would pass the walk's first test
+        return False
     place = "entry" if ps.entry == iid else "member" if iid in ps.member_cards() else None
-    for eff in st.card(iid).effects:
+    for eff in d.effects:
         if eff.get("when") != "continuous" or eff.get("do") != [{"op": "unselectable"}]:
             continue
         if eff.get("where") != place:

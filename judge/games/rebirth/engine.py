@@ -197,9 +197,10 @@ class RebirthEngine(AgendaEngine):
     def arrive(self, iid: str) -> None:
         """``iid`` came into an entry, a member square or a Rebirth area (R4U-ACTIVATE-LIMIT:
         ``activate.arrive``)."""
-        from judge.games.rebirth.activate import arrive
+        if self.state.used:  # with no use kept activate.arrive forgets nothing (most arrivals)
+            from judge.games.rebirth.activate import arrive
 
-        arrive(self, iid)
+            arrive(self, iid)
         self.state.entry_attacks.pop(iid, None)  # a new card: no attacks yet (-OWN-ATTACK)
         self.state.next_attack.pop(iid, None)  # nor changes waiting (R4U-TEXT-NEXT-ATTACK)
         self.state.no_move.pop(iid, None)  # nor a ban on moving (R4U-TEXT-NO-MOVE)
@@ -661,7 +662,7 @@ class RebirthEngine(AgendaEngine):
 
     def player_view(self, pid: str) -> dict[str, Any]:
         ps = self.state.players[pid]
-        atk, dfn = self.atk_def(pid)
+        atk, dfn = stats.atk_def(self, pid)  # not through self.atk_def: one call less
         return {
             "hand": list(ps.hand),
             "deck": len(ps.deck),

@@ -36,7 +36,13 @@ RULE = "R4U-TEXT-ON-SUPPORT"
 def fire(eng: RebirthEngine, pid: str, iid: str) -> None:
     """``iid``, a member of ``pid``'s, was rested to declare an attack: its ``on_support``
     abilities go to the pending effects (a skill showcase checked now, as a spark's is)."""
-    for index, eff in enumerate(eng.state.card(iid).effects):
+    d = eng.state.card(iid)
+    whens = d.by_when
+    if whens is None:
+        whens = d._sort_whens()
+    if "on_support" not in whens:  # none of its effects would pass the walk's first test
+        return
+    for index, eff in enumerate(d.effects):
         if eff.get("when") != "on_support":
             continue
         why = inactive(eng, pid, eff)
