@@ -139,7 +139,21 @@ class RebirthEngine(AgendaEngine):
             return self.pending_effects()
         # memoised by the decisions, and shared read-only between steps (as Union Arena's):
         # a few lists of (player, kinds) make every step's entry
-        key = tuple(self.decisions())
+        st = self.state
+        phase = st.phase
+        if (
+            not st.agenda
+            and phase in PHASE_DECISIONS
+            and (phase != "battle" or self.options.get("activate_timing") != "main_battle")
+        ):
+            # decisions()' answer in a phase of the turn player's, written out (most steps
+            # end there: two calls an action): no effect waits (asked above), nothing on the
+            # agenda, the phase not over (not in PHASE_DECISIONS) and not main_battle's battle
+            key: tuple[tuple[str | None, tuple[str, ...]], ...] = (
+                (st.turn_player, PHASE_DECISIONS[phase]),
+            )
+        else:
+            key = tuple(self.decisions())
         memo = self._pending_memo
         out = memo.get(key)
         if out is None:
