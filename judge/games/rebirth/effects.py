@@ -409,7 +409,14 @@ def target_ops(ops: list[dict[str, Any]]) -> Iterator[dict[str, Any]]:
 
 
 def mods(effect: dict[str, Any]) -> tuple[int, int]:
-    """The total (ATK, DEF) change of an effect's ``mod`` ops."""
-    atk = sum(op.get("atk", 0) for op in effect["do"] if op.get("op") == "mod")
-    dfn = sum(op.get("def", 0) for op in effect["do"] if op.get("op") == "mod")
+    """The total (ATK, DEF) change of an effect's ``mod`` ops.  (Plain loops, adding up from
+    0 in order as sum() does, each walk as the generator's was: read with every ATK/DEF.)"""
+    atk = 0
+    for op in effect["do"]:
+        if op.get("op") == "mod":
+            atk += op.get("atk", 0)
+    dfn = 0
+    for op in effect["do"]:
+        if op.get("op") == "mod":
+            dfn += op.get("def", 0)
     return atk, dfn

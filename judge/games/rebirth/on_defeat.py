@@ -26,7 +26,13 @@ def fire_defeat(eng: RebirthEngine, a: Any, partner: bool) -> None:
         return
     if partner and eng.options.get("defeat_by_partner", "counts") != "counts":
         return
-    for index, eff in enumerate(eng.state.card(a.entry).effects):
+    d = eng.state.card(a.entry)
+    whens = d.by_when
+    if whens is None:
+        whens = d._sort_whens()
+    if "on_defeat" not in whens:  # none of its effects would pass the walk's first test
+        return
+    for index, eff in enumerate(d.effects):
         if eff.get("when") != "on_defeat":
             continue
         why = inactive(eng, a.player, eff)

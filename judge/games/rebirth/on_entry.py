@@ -47,7 +47,13 @@ def triggers(effect: dict[str, Any], came_from: str, when: str = "on_entry") -> 
 def fire(eng: RebirthEngine, pid: str, iid: str, came_from: str, when: str = "on_entry") -> None:
     """``iid`` was put into ``pid``'s entry (``on_member``: a member square) from
     ``came_from``: its abilities of that timing that answer it go to the pending effects."""
-    for index, eff in enumerate(eng.state.card(iid).effects):
+    d = eng.state.card(iid)
+    whens = d.by_when
+    if whens is None:
+        whens = d._sort_whens()
+    if when not in whens:  # none of its effects would pass the walk's first test
+        return
+    for index, eff in enumerate(d.effects):
         if eff.get("when") != when or not triggers(eff, came_from, when):
             continue
         why = inactive(eng, pid, eff)

@@ -18,7 +18,13 @@ def fire(eng: RebirthEngine, pid: str, iid: str, by_entry_in: bool) -> None:
     """The card's ``on_set`` abilities trigger: each goes to the pending effects."""
     if by_entry_in and eng.options.get("on_set", "both") == "play_only":
         return
-    for index, eff in enumerate(eng.state.card(iid).effects):
+    d = eng.state.card(iid)
+    whens = d.by_when
+    if whens is None:
+        whens = d._sort_whens()
+    if "on_set" not in whens:  # none of its effects would pass the walk's test
+        return
+    for index, eff in enumerate(d.effects):
         if eff.get("when") == "on_set":
             how = "by entry-in" if by_entry_in else "from the hand"
             eng.ctx.ruling(
