@@ -22,7 +22,7 @@ from judge.core.log import ActionLog
 from judge.core.rules import Catalogue
 from judge.core.timing import PendingEffect
 from judge.core.wording import plural
-from judge.games.rebirth import actions, effects, on_set, resolve, stats
+from judge.games.rebirth import actions, battle, effects, on_set, resolve, stats
 from judge.games.rebirth.cards import CardDef
 from judge.games.rebirth.during import extra_sparks, inactive
 from judge.games.rebirth.state import (
@@ -269,12 +269,16 @@ class RebirthEngine(AgendaEngine):
 
     def draw_cards(self, pid: str, n: int, why: str = "") -> None:
         """Draw ``n`` one at a time, refreshing the deck whenever it is empty."""
+        # refresh's first test written out (two calls a draw): with cards in the deck it
+        # changes nothing and answers True
+        ps = self.state.players[pid]
         for _ in range(n):
-            if not self.refresh(pid):
+            if not ps.deck and not self.refresh(pid):
                 self.out_of_cards(pid, "draw")
                 return
             self.draw(pid, 1, why)
-        self.refresh(pid)
+        if not ps.deck:
+            self.refresh(pid)
 
     def reveal_top(self, pid: str) -> list[tuple[str, dict[str, Any]]]:
         """Observed mode: the agenda step that waits for the top card's reveal (R4U-REVEAL)."""
@@ -490,7 +494,8 @@ class RebirthEngine(AgendaEngine):
         ps = st.players[player]
         if ps.entry is not None:
             return
-        if not self.refresh(player):
+        # refresh's first test written out, here and at the end (as in draw_cards)
+        if not ps.deck and not self.refresh(player):
             self.out_of_cards(player, "entry-in")
             if st.phase != "over":
                 # no entry-in can happen for this player: the settling that follows goes on
@@ -542,7 +547,8 @@ class RebirthEngine(AgendaEngine):
             )
             self.static_check(iid, "performance")
         self.fire_spark(player, iid)
-        self.refresh(player)
+        if not ps.deck:
+            self.refresh(player)
 
     def op_penalty(self, player: str) -> None:
         ps = self.state.players[player]
@@ -722,7 +728,6 @@ class RebirthEngine(AgendaEngine):
             None if a is None else {"attacker": a.attacker, "partner": a.partner, "guard": a.guard}
         )
 
-    def op_attack_resolve(self) -> None:
-        from judge.games.rebirth.battle import op_attack_resolve
-
-        op_attack_resolve(self)
+    #: the agenda's attack_resolve: battle's function itself, bound as a method (the engine
+    #: its ``eng``), not a method that imports and calls it (a call and an import less)
+    op_attack_resolve = battle.op_attack_resolve
