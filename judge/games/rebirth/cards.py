@@ -81,9 +81,16 @@ class CardDef:
         >>> CardDef("X", "X", "character", traits=("音楽", "Ｐｏｐ！")).has_attribute("Pop!")
         True
         """
-        want = unicodedata.normalize("NFKC", attribute)
-        have = [self.attribute] if self.attribute else []
-        return any(unicodedata.normalize("NFKC", a) == want for a in [*have, *self.traits])
+        # plain tests, not any() over a generator (asked for each member and retired card at
+        # every ATK/DEF read of a performance): the same names compared in the same order
+        normalize = unicodedata.normalize
+        want = normalize("NFKC", attribute)
+        if self.attribute and normalize("NFKC", self.attribute) == want:
+            return True
+        for a in self.traits:  # noqa: SIM110 - a plain loop: no generator an ask
+            if normalize("NFKC", a) == want:
+                return True
+        return False
 
     @property
     def is_character(self) -> bool:

@@ -171,11 +171,23 @@ class RebirthEngine(AgendaEngine):
 
     def count_for(self, pid: str, attribute: str | None) -> int:
         """Cards of ``pid``'s members and retire area (of ``attribute``) (R4U-PERFORMANCE)."""
-        ps = self.state.players[pid]
-        cards = [*ps.member_cards(), *ps.retire]
+        # (plain loops, state.card and member_cards written out: asked with every ATK/DEF
+        # read of a performance; the same cards in the same order, counted as sum() did)
+        st = self.state
+        ps = st.players[pid]
+        cards: list[str] = []
+        for slot in ps.members:
+            if slot is not None:
+                cards.append(slot.card)
+        cards.extend(ps.retire)
         if attribute is None:
             return len(cards)
-        return sum(1 for c in cards if self.state.card(c).has_attribute(attribute))
+        defs, code_of = st.defs, st.code_of
+        n = 0
+        for c in cards:
+            if defs[code_of[c]].has_attribute(attribute):
+                n += 1
+        return n
 
     def atk_def(self, pid: str) -> tuple[int, int]:
         """The current ATK and DEF of ``pid``'s entry character (:func:`stats.atk_def`)."""
