@@ -365,6 +365,8 @@ class AgendaEngine(OutcomeTaints, Engine):
 
     def check(self, action: dict[str, Any], ctx: StepContext) -> Plan:
         self.ctx = ctx
+        if not self.forced:  # (records_forced's first test, written out: one call an action)
+            return self.handlers.check(self, action)
         k = self.records_forced(action)
         if k is None:
             return self.handlers.check(self, action)
@@ -493,12 +495,14 @@ class AgendaEngine(OutcomeTaints, Engine):
         ps.hand.extend(cards)
         if k:
             count = "a card" if k == 1 else f"{k} cards"
-            known = [c for c in cards if c is not None]
-            text = (
-                f"{pid} draws {', '.join(self.name(c) for c in known)}{why}."
-                if len(known) == k
-                else f"{pid} draws {count}{why}."
-            )
+            if None in cards:  # (an unseen card: the count only)
+                text = f"{pid} draws {count}{why}."
+            else:
+                # (a plain loop, not a generator: its resumes cost more; draws are frequent)
+                names = []
+                for c in cards:
+                    names.append(self.name(c))
+                text = f"{pid} draws {', '.join(names)}{why}."
             self.event(
                 "draw",
                 text,

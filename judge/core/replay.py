@@ -137,18 +137,23 @@ def _run_step(
             engine.apply(plan, ctx)
     else:
         engine.apply(plan, ctx)
-    depends = engine.depends_on(index, ctx.reads, plan.data.get("taint"))
+    # Engine.depends_on's first test, written out (one call an action): no open taint, no
+    # dependence (no engine overrides depends_on: tests/test_core_written_out.py)
+    depends = engine.depends_on(index, ctx.reads, plan.data.get("taint")) if engine.taints else []
     if plan.violations:
         verdict = ILLEGAL
-    elif ctx.unverifiable:
-        verdict = UNVERIFIABLE
-    elif depends:
-        verdict = UNCERTAIN
-    elif ctx.recorded:
-        verdict = RECORDED
+        # (Violation.to_dict written out: a few an action; a ruling is a step's dict already)
+        violations = [{"rule": v.rule, "message": v.message} for v in plan.violations]
     else:
-        verdict = LEGAL
-    # (Violation.to_dict written out: a few an action; a ruling is a step's dict already)
+        violations = []  # (not a comprehension, a call of its own, on the most steps)
+        if ctx.unverifiable:
+            verdict = UNVERIFIABLE
+        elif depends:
+            verdict = UNCERTAIN
+        elif ctx.recorded:
+            verdict = RECORDED
+        else:
+            verdict = LEGAL
     rulings = ctx.rulings
     if depends:
         rulings.append(depends_ruling(depends, verdict))
@@ -160,7 +165,7 @@ def _run_step(
             "turn": turn,
             "phase": phase,
             "verdict": verdict,
-            "violations": [{"rule": v.rule, "message": v.message} for v in plan.violations],
+            "violations": violations,
             "rulings": rulings,
             "events": ctx.events,
             "pending": engine.pending(),
@@ -172,7 +177,7 @@ def _run_step(
         "turn": turn,
         "phase": phase,
         "verdict": verdict,
-        "violations": [{"rule": v.rule, "message": v.message} for v in plan.violations],
+        "violations": violations,
         "unverifiable": list(ctx.unverifiable),
         "depends_on": sorted({t.step for t in depends}) if depends else [],
         "rulings": rulings,
@@ -328,7 +333,10 @@ def _replay(
         # "no targets recorded" and "no targets" are different decisions
         for index, action in enumerate(log.document["actions"]):
             where, at, doing = "step", index, action
-            step = run_step(engine, index, action, on_illegal, compact=not full)
+            # _run_step, not run_step: this block's own handler makes the same fault of an
+            # engine's exception (fault_of(exc, log, index, action, "step"), log being the
+            # engine's), and passes faults and BadLog through as run_step does (one call an action)
+            step = _run_step(engine, index, action, on_illegal, not full)
             played_illegal = step["verdict"] == ILLEGAL  # the action itself, not the decks
             if index == 0 and deck_notes:
                 _add_deck_notes(step, deck_notes)
