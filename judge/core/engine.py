@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import copy
 import pickle
+import sys
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass
@@ -309,6 +310,11 @@ SUPPORTED: dict[ModuleType, dict[int, tuple[dict[str, Any], bool]]] = {}
 #: the most answers kept for one vocabulary (then its memo is emptied): some thousands of
 #: effects, the cards of a few tables and the effects the engines make as they go
 SUPPORTED_MAX = 4096
+
+
+#: an agenda step's op -> the name of the method that runs it (``"op_" + op``), one string
+#: each (:meth:`AgendaEngine.advance`); the ops are the engines' own few dozen words
+OP_NAMES: dict[str, str] = {}
 
 
 class AgendaEngine(OutcomeTaints, Engine):
@@ -622,12 +628,18 @@ class AgendaEngine(OutcomeTaints, Engine):
             if op in waits:
                 return
             agenda.pop(0)
-            getattr(self, "op_" + op)(**args)
+            # the method's name kept, not made again: a name made anew is a new string, which
+            # CPython's cache of class attributes (keyed by the string object) never finds, so
+            # each step walked the whole class hierarchy (the same name, the same method)
+            name = OP_NAMES.get(op)
+            if name is None:
+                name = OP_NAMES[op] = sys.intern("op_" + op)
+            getattr(self, name)(**args)
         raise RuntimeError("agenda did not settle")  # pragma: no cover - a bug guard
 
     def push(self, *items: tuple[str, dict[str, Any]]) -> None:
         """Put procedure steps at the front of the agenda, in the order given."""
-        self.state.agenda[0:0] = list(items)
+        self.state.agenda[0:0] = items  # (the tuple itself: a slice takes it as a list would)
 
     def end_game(self, winner: str | None, reason: str, rule: str, message: str) -> None:
         st = self.state
