@@ -388,8 +388,8 @@ class AgendaEngine(OutcomeTaints, Engine):
             from judge.core import forced
 
             return forced.apply(self, plan)
-        if plan.kind != "outcome":  # a decision: the time to record those taken before ends
-            self.forced.clear()
+        if self.forced and plan.kind != "outcome":  # a decision: the time to record those
+            self.forced.clear()  # taken before ends (the test first: mostly none to clear)
         self.handlers.apply(self, plan)
         self.advance()
 

@@ -67,6 +67,8 @@ from judge.games import engine_class
 
 ON_ILLEGAL = ("stop", "skip", "apply")
 DETAIL = ("compact", "full")
+#: a step's context, made as the runner makes one an action (StepContext.new: why)
+new_context = StepContext.new
 FORMAT = "judge-replay/2"
 FINGERPRINT_EVERY = 20
 #: step fields a compact replay leaves out when they hold these values
@@ -118,7 +120,7 @@ def run_step(
 def _run_step(
     engine: Engine, index: int, action: dict[str, Any], on_illegal: str, compact: bool = False
 ) -> dict[str, Any]:
-    ctx = StepContext(index)
+    ctx = new_context(index)
     fill = getattr(engine, "fill_missing", None)
     if fill is not None:
         fill(action, ctx)
@@ -484,13 +486,16 @@ def _assemble(
             named.add(item["rule"])
         for item in step.get("rulings", ()):
             named.add(item["rule"])
-        if step["verdict"] == ILLEGAL:
+        verdict = step["verdict"]  # (read once: most steps are legal, and pass all four)
+        if verdict == LEGAL:
+            continue
+        if verdict == ILLEGAL:
             illegal.append(step["index"])
-        elif step["verdict"] == UNVERIFIABLE:
+        elif verdict == UNVERIFIABLE:
             unverifiable.append(step["index"])
-        elif step["verdict"] == UNCERTAIN:
+        elif verdict == UNCERTAIN:
             uncertain.append(step["index"])
-        elif step["verdict"] == RECORDED:
+        elif verdict == RECORDED:
             recorded.append(step["index"])
     retired = catalogue.retired_given(log.rule_options)
     cited: dict[str, Any] = {}

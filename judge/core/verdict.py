@@ -86,6 +86,24 @@ class StepContext:
         self.reads = set() if reads is None else reads
         self.recorded = recorded
 
+    @staticmethod
+    def new(index: int) -> StepContext:
+        """``StepContext(index)``, the runner's one an action, made without the class's call.
+
+        Why: calling the class runs ``__init__`` through the type's call, which CPython does
+        not inline as it does a plain function's call, and the defaults' tests with it; this
+        sets the same fields to the same fresh values (``__slots__``: one it forgot would be
+        an AttributeError when read, never a wrong value)."""
+        ctx = _new_context(StepContext)
+        ctx.index = index
+        ctx.events = []
+        ctx.rulings = []
+        ctx.unverifiable = []
+        ctx.forced = False
+        ctx.reads = set()
+        ctx.recorded = False
+        return ctx
+
     def event(self, type_: str, text: str, **fields: Any) -> None:
         """Record an event; ``text`` is its plain-language description."""
         fields["type"] = type_
@@ -109,3 +127,6 @@ class StepContext:
         engines have always used for it, so that a reader of the step sees why nothing
         happened."""
         self.unverifiable.append(f"`{kind}` could not be applied as played: {why}.")
+
+
+_new_context = object.__new__
