@@ -13,18 +13,27 @@ together on every example log, the benchmark corpus and broken variants of their
 
 What a loader does itself: schemas without load hooks other than ``validates_schema``
 (run as marshmallow runs them); exactly JSON's types for strings, strict integers,
-lists, objects and nested schemas, as marshmallow's own field classes load them (a field
-class that only rewrites the *errors* of one of them says so with ``LOADS_AS``).  Any
-other field is loaded by calling its own ``_deserialize`` and validators, which is what
-marshmallow's ``Field.deserialize`` does around them; a schema with hooks, by its ``load``.
+booleans (a ``_deserialize`` marked with :func:`loads_exactly`), lists, objects and nested
+schemas, as marshmallow's own field classes load them (a field class that only rewrites the
+*errors* of one of them says so with ``LOADS_AS``), and marshmallow's own ``Equal``,
+``OneOf``, ``Length``, ``Range`` and ``Regexp`` validators on them.  Any other field is
+loaded by calling its own ``_deserialize`` and validators, which is what marshmallow's
+``Field.deserialize`` does around them; a schema with hooks, by its ``load``.
+
+How: a schema's loader is the source text of one function, written for that schema and
+compiled once (:class:`_Source`): a field of one of those types is checked in line, with
+its validators, so that loading an action of a few strings is a few comparisons, not a call
+and a validator object per field (an action cost about 1.2 µs for two fields that way); any
+other field is a call of its own loader (:func:`field_loader`).
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
-from marshmallow import EXCLUDE, RAISE, Schema, ValidationError, fields, missing
+from marshmallow import EXCLUDE, RAISE, Schema, ValidationError, fields, missing, validate
 from marshmallow.decorators import POST_LOAD, PRE_LOAD, VALIDATES, VALIDATES_SCHEMA
 
 from schemas.problems import UnknownCounted
@@ -54,10 +63,178 @@ class Refused(Exception):
         self.value = value
 
 
+def loads_exactly(kind: type) -> Callable[[Any], Any]:
+    """Mark a field class's ``_deserialize`` as one that returns a value of exactly the type
+    ``kind`` as it is given and refuses any other value (``Bool``'s: ``true`` or ``false``
+    only), so that a compiled loader checks ``type(value) is kind`` in line instead of
+    calling it.  A subclass that overrides ``_deserialize`` loses the mark."""
+
+    def mark(deserialize: Any) -> Any:
+        deserialize.loads_exactly = kind
+        return deserialize
+
+    return mark
+
+
 def _impl(field: fields.Field, name: str) -> Any:
     """The method ``name`` that the field's class loads with (``LOADS_AS``: a marshmallow
     class whose successful loads the field's class leaves unchanged)."""
     return getattr(getattr(type(field), "LOADS_AS", type(field)), name)
+
+
+# --------------------------------------------------------------------------------------------
+# Compiled source
+# --------------------------------------------------------------------------------------------
+
+
+class _Source:
+    """The source text of one compiled loader and the values it names.
+
+    A string, integer, boolean or None is written into the source as its literal; any other
+    value (a field's loader, a set of choices, a pattern) is bound to a name of the loader's
+    own globals."""
+
+    def __init__(self, signature: str) -> None:
+        self.lines = [f"def run({signature}):"]
+        self.names: dict[str, Any] = {
+            "Refused": Refused,
+            "ValidationError": ValidationError,
+            "missing": missing,
+        }
+
+    def name(self, value: Any) -> str:
+        """An expression for ``value`` in the source."""
+        if value is None or type(value) in (str, int, bool):
+            return repr(value)
+        for name, bound in self.names.items():
+            if bound is value:
+                return name
+        name = f"_{len(self.names)}"
+        self.names[name] = value
+        return name
+
+    def add(self, depth: int, line: str) -> None:
+        self.lines.append("    " * depth + line)
+
+    def compile(self, what: str) -> Any:
+        namespace = dict(self.names)
+        code = compile("\n".join(self.lines) + "\n", f"<fastload {what}>", "exec")
+        exec(code, namespace)  # noqa: S102 - source written here, from the schema's fields
+        return namespace["run"]
+
+
+def _exact_type(field: fields.Field) -> type | None:
+    """The JSON type a field loads exactly as given (and refuses any other value of), when
+    its loading can be written in line: marshmallow's String, a strict Integer, or a
+    ``_deserialize`` marked by :func:`loads_exactly`; None for any other field."""
+    if getattr(field, "fast_loader", None) is not None:
+        return None
+    if type(field).deserialize is not fields.Field.deserialize or field.pre_load or field.post_load:
+        return None
+    deserialize = _impl(field, "_deserialize")
+    if deserialize is fields.String._deserialize:
+        return str
+    if (
+        deserialize is fields.Number._deserialize
+        and _impl(field, "_validated") is fields.Integer._validated
+        and _impl(field, "_format_num") is fields.Number._format_num
+        and getattr(field, "strict", False)
+        and getattr(field, "num_type", None) is int
+    ):
+        return int  # bool is not int here, as marshmallow refuses it
+    exact = getattr(deserialize, "loads_exactly", None)
+    return exact if exact in (str, int, bool) else None
+
+
+#: what a choice of ``OneOf`` may be for its test to be a set's: hashed as it compares
+_HASHABLE_CHOICES = (str, int, bool, type(None))
+
+
+def _check_lines(source: _Source, depth: int, validators: Any, known: type | None) -> None:
+    """Lines that refuse ``v`` unless every validator accepts it.  When ``v`` is known to be
+    of exactly the type ``known`` (str, int or bool), marshmallow's own validators are
+    written out (the same comparison they make); any other validator is called, and its
+    ValidationError is a refusal (marshmallow's ``And`` calls every one; the first failure
+    is enough to give up)."""
+    for validator in validators:
+        kind = type(validator) if known is not None else None
+        if kind is validate.Equal:
+            source.add(depth, f"if v != {source.name(validator.comparable)}: raise Refused")
+        elif (
+            kind is validate.OneOf
+            and isinstance(validator.choices, list | tuple)
+            and all(type(c) in _HASHABLE_CHOICES for c in validator.choices)
+        ):
+            choices = frozenset(validator.choices)
+            source.add(depth, f"if v not in {source.name(choices)}: raise Refused")
+        elif kind is validate.Length and known is str:
+            if validator.equal is not None:
+                source.add(depth, f"if len(v) != {validator.equal!r}: raise Refused")
+                continue
+            if validator.min is not None:
+                source.add(depth, f"if len(v) < {source.name(validator.min)}: raise Refused")
+            if validator.max is not None:
+                source.add(depth, f"if len(v) > {source.name(validator.max)}: raise Refused")
+        elif kind is validate.Range and known is not str:
+            if validator.min is not None:
+                op = "<" if validator.min_inclusive else "<="
+                source.add(depth, f"if v {op} {source.name(validator.min)}: raise Refused")
+            if validator.max is not None:
+                op = ">" if validator.max_inclusive else ">="
+                source.add(depth, f"if v {op} {source.name(validator.max)}: raise Refused")
+        elif kind is validate.Regexp and known is str and isinstance(validator.regex, re.Pattern):
+            source.add(depth, f"if {source.name(validator.regex)}.match(v) is None: raise Refused")
+        else:
+            source.add(depth, "try:")
+            source.add(depth + 1, f"{source.name(validator)}(v)")
+            source.add(depth, "except ValidationError:")
+            source.add(depth + 1, "raise Refused from None")
+
+
+def _value_lines(source: _Source, depth: int, field: fields.Field, key: str, store: str) -> None:
+    """Lines that load the value ``v`` given for ``field`` (never ``missing``) as
+    ``field.deserialize`` does, and ``store`` it (the start of a statement that the
+    expression of the loaded value ends), or refuse it.  ``key``: the expression of the
+    field's key."""
+    exact = _exact_type(field)
+    if exact is None:  # the field's own loader, which answers for null and validators too
+        source.add(depth, f"{store}{source.name(field_loader(field))}(v, {key}, data)")
+        return
+    if field.allow_none:
+        source.add(depth, "if v is None:")
+        source.add(depth + 1, f"{store}None")
+        source.add(depth, "else:")
+        depth += 1
+    # (null, when not allowed, fails the type's test)
+    source.add(depth, f"if type(v) is not {exact.__name__}: raise Refused")  # a builtin
+    _check_lines(source, depth, field.validators, exact)
+    source.add(depth, f"{store}v")
+
+
+def _missing_lines(source: _Source, depth: int, field: fields.Field, attribute: str) -> bool:
+    """Lines for a field the object leaves out, as marshmallow fills it: refused when
+    required, else its ``load_default`` (called when callable), stored unless ``missing``.
+    False when there is nothing to do."""
+    if field.required:
+        source.add(depth, "raise Refused")
+        return True
+    default = field.load_default
+    if default is missing:
+        return False
+    if default is list or default is dict:  # a new empty one, as calling it gives
+        source.add(depth, f"out[{attribute}] = {'[]' if default is list else '{}'}")
+    elif callable(default):
+        source.add(depth, f"d = {source.name(default)}()")
+        source.add(depth, "if d is not missing:")
+        source.add(depth + 1, f"out[{attribute}] = d")
+    else:  # the same object each time, as marshmallow gives it
+        source.add(depth, f"out[{attribute}] = {source.name(default)}")
+    return True
+
+
+# --------------------------------------------------------------------------------------------
+# Field loaders
+# --------------------------------------------------------------------------------------------
 
 
 def field_loader(field: fields.Field) -> FieldLoader:
@@ -69,6 +246,10 @@ def field_loader(field: fields.Field) -> FieldLoader:
     loader = own() if own is not None else None
     if loader is not None:
         return loader
+    if _exact_type(field) is not None:
+        source = _Source("v, attr, data")
+        _value_lines(source, 1, field, "attr", "return ")
+        return source.compile(type(field).__name__)  # type: ignore[no-any-return]
     if type(field).deserialize is not fields.Field.deserialize or field.pre_load or field.post_load:
         return _whole_field(field)
     allow_none = field.allow_none
@@ -137,20 +318,14 @@ def _own(field: fields.Field) -> FieldLoader:
 
 
 def _typed(field: fields.Field) -> FieldLoader | None:
-    """A loader for the marshmallow field classes whose loading this module repeats."""
+    """A loader for the marshmallow field classes whose loading this module repeats (the
+    ones of exactly one JSON type are written in line: :func:`_exact_type`)."""
     deserialize = _impl(field, "_deserialize")
-    if deserialize is fields.String._deserialize:
-        return _string
-    if (
-        deserialize is fields.Number._deserialize
-        and _impl(field, "_validated") is fields.Integer._validated
-        and _impl(field, "_format_num") is fields.Number._format_num
-        and getattr(field, "strict", False)
-        and getattr(field, "num_type", None) is int
-    ):
-        return _strict_int
     if deserialize is fields.List._deserialize:
-        bound = getattr(field, "bound", None)  # schemas.log_fields.List: at most so many
+        # schemas.log_fields.List: at most so many (``bound()``), when it has a bound at all
+        bound = getattr(field, "bound", None)
+        if getattr(field, "max_entries", None) is None:
+            bound = None
         return _list(field_loader(field.inner), bound)  # type: ignore[attr-defined]
     if deserialize is fields.Mapping._deserialize and field.mapping_type is dict:  # type: ignore[attr-defined]
         return _mapping(field)
@@ -162,18 +337,6 @@ def _typed(field: fields.Field) -> FieldLoader | None:
         nested = field.schema  # type: ignore[attr-defined]
         return _nested(schema_loader(nested, field.unknown))  # type: ignore[attr-defined]
     return None
-
-
-def _string(value: Any, attr: Any, data: Any) -> str:
-    if type(value) is not str:
-        raise Refused
-    return value
-
-
-def _strict_int(value: Any, attr: Any, data: Any) -> int:
-    if type(value) is not int:  # bool is not int here, as marshmallow refuses it
-        raise Refused
-    return value
 
 
 def _list(inner: FieldLoader, bound: Callable[[], int | None] | None = None) -> FieldLoader:
@@ -234,6 +397,11 @@ def _nested(load: Callable[[Any], Any]) -> FieldLoader:
     return run
 
 
+# --------------------------------------------------------------------------------------------
+# Schema loaders
+# --------------------------------------------------------------------------------------------
+
+
 def schema_loader(schema: Schema, unknown: str | None = None) -> Callable[[Any], Any]:
     """A loader of one object by ``schema`` (``unknown``: as ``Schema.load`` takes it)."""
     unknown = schema.unknown if unknown is None else unknown
@@ -256,29 +424,39 @@ def schema_loader(schema: Schema, unknown: str | None = None) -> Callable[[Any],
             if "." in attribute:  # marshmallow would nest the value
                 plain = False
                 break
-            specs.append((key, attribute, field.required, field.load_default, field_loader(field)))
+            specs.append((key, attribute, field))
     if not plain:
         return _whole_schema(schema, unknown)
-    allowed = frozenset(spec[0] for spec in specs)
-    check_unknown = unknown == RAISE
-    checks = _schema_validators(schema)
-    partial = schema.partial
+    return _compiled_schema(schema, specs, unknown)
 
-    def run(data: Any) -> dict[str, Any]:
-        if type(data) is not dict or (check_unknown and not allowed.issuperset(data)):
-            raise Refused
-        out = {}
-        for key, attribute, required, default, load in specs:
-            value = data.get(key, missing)
-            if value is missing:
-                if required:
-                    raise Refused
-                value = default() if callable(default) else default
-                if value is not missing:
-                    out[attribute] = value
-                continue
-            out[attribute] = load(value, key, data)
-        if checks:
+
+def _compiled_schema(
+    schema: Schema, specs: list[tuple[str, str, fields.Field]], unknown: str
+) -> Callable[[Any], Any]:
+    """The loader of a plain schema: its fields in order (marshmallow's, which the loaded
+    object's keys keep), each read, loaded and stored, or filled when left out."""
+    source = _Source("data")
+    test = "type(data) is not dict"
+    if unknown == RAISE:
+        allowed = frozenset(spec[0] for spec in specs)
+        test += f" or not {source.name(allowed)}.issuperset(data)"
+    source.add(1, f"if {test}:")
+    source.add(2, "raise Refused")
+    source.add(1, "out = {}")
+    for key, attribute, field in specs:
+        k, a = source.name(key), source.name(attribute)
+        source.add(1, f"if {k} in data:")
+        source.add(2, f"v = data[{k}]")
+        _value_lines(source, 2, field, k, f"out[{a}] = ")
+        at = len(source.lines)
+        source.add(1, "else:")
+        if not _missing_lines(source, 2, field, a):
+            del source.lines[at:]
+    checks = _schema_validators(schema)
+    if checks:
+        partial = schema.partial
+
+        def validate_schema(out: dict[str, Any], data: Any) -> None:
             try:
                 for check, pass_original in checks:
                     if pass_original:
@@ -287,9 +465,10 @@ def schema_loader(schema: Schema, unknown: str | None = None) -> Callable[[Any],
                         check(out, partial=partial, many=False, unknown=unknown)
             except ValidationError:
                 raise Refused from None
-        return out
 
-    return run
+        source.add(1, f"{source.name(validate_schema)}(out, data)")
+    source.add(1, "return out")
+    return source.compile(type(schema).__name__)  # type: ignore[no-any-return]
 
 
 def _schema_validators(schema: Schema) -> list[tuple[Callable[..., Any], bool]]:

@@ -23,10 +23,13 @@ from schemas.action_log import (
     Int,
     List,
     PlayerId,
+    Refs,
     Str,
     check_ref_string,
     json_schema_def,
 )
+from schemas.fastload import Refused
+from schemas.refs import context
 
 # (make_error formats these: braces doubled)
 REF_MESSAGE = 'must be an instance id, a card code or {{"code": …, "zone": …}}'
@@ -108,6 +111,58 @@ class BaseCardRef(Str):
         if not value:
             raise ValidationError("must not be empty")
         return check_ref_string(value)  # a card's unique name is read as its code
+
+    def fast_loader(self) -> Any:
+        """For :mod:`schemas.fastload`: this field's loader, which checks a string once per
+        log (a log names the same cards again and again; each check read the references and
+        matched a pattern).  What a string loads to depends only on the string, the class's
+        ``_deserialize`` (this one, or a subclass's: ``"player"`` read as itself, say) and the
+        log's references, which do not change while it is loaded; so the classes that load
+        strings with the same ``_deserialize`` share what was checked.  (A subclass whose
+        ``_deserialize`` read a string by the field's own settings could not share: none
+        does.)  Objects (``{"code": …, "zone": …}`` and the like) are loaded each time."""
+        if self.validators or self.pre_load or self.post_load:
+            return None
+        deserialize, allow_none = self._deserialize, self.allow_none
+        key = type(self)._deserialize  # what strings load by
+
+        def load(value: Any) -> Any:
+            try:
+                return deserialize(value, None, None)
+            except ValidationError:
+                raise Refused from None
+
+        def checked(value: str, memo: dict[Any, Any]) -> Any:
+            done = memo[value] = load(value)
+            return done
+
+        def run(value: Any, attr: Any, data: Any) -> Any:
+            if type(value) is str:
+                refs = context(None)
+                if isinstance(refs, Refs):
+                    memo = refs.memo(key)
+                    done = memo.get(value)
+                    return checked(value, memo) if done is None else done
+            elif value is None:
+                if allow_none:
+                    return None
+                raise Refused
+            return load(value)
+
+        def many(values: list[Any]) -> list[Any]:
+            """A list's entries, as ``run`` loads each, with one reading of the references."""
+            refs = context(None)
+            if not isinstance(refs, Refs):
+                return [run(value, None, None) for value in values]
+            memo = refs.memo(key)
+            out = []
+            for value in values:
+                done = memo.get(value) if type(value) is str else None
+                out.append(run(value, None, None) if done is None else done)
+            return out
+
+        run.many = many  # type: ignore[attr-defined]  # for schemas.fastload's lists
+        return run
 
     def _alternatives(self, converter: Any) -> list[dict[str, Any]]:
         return [

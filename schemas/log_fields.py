@@ -19,7 +19,7 @@ from marshmallow.utils import is_collection
 
 from judge.core.errors import MAX_ERRORS
 from judge.games import GAMES, PLANNED
-from schemas.fastload import Refused, schema_loader
+from schemas.fastload import Refused, loads_exactly, schema_loader
 from schemas.problems import (
     _COUNTING,
     MISSING_MESSAGE,
@@ -33,6 +33,7 @@ from schemas.problems import (
 from schemas.refs import Refs as Refs  # re-exported: the schemas import these from here
 from schemas.refs import check_card_code as check_card_code
 from schemas.refs import check_ref_string as check_ref_string
+from schemas.refs import context
 from schemas.refs import current_refs as current_refs
 from schemas.refs import parse_instance_id as parse_instance_id
 from schemas.refs import player_list as player_list
@@ -83,6 +84,7 @@ class Bool(_Plain, fields.Boolean):
 
     default_error_messages = {"invalid": "must be true or false"}
 
+    @loads_exactly(bool)  # for schemas.fastload: checked in line
     def _deserialize(self, value: Any, attr: Any, data: Any, **kwargs: Any) -> bool:
         if not isinstance(value, bool):
             raise self.make_error("invalid")
@@ -284,6 +286,36 @@ class PlayerId(Str):
             )
         return value
 
+    def fast_loader(self) -> Any:
+        """For :mod:`schemas.fastload`: this field's loader (a non-empty string among the
+        log's players), when its only validator is the one of ``non_empty``."""
+        if self.pre_load or self.post_load or not all(map(_is_not_empty, self.validators)):
+            return None
+        allow_none = self.allow_none
+
+        def run(value: Any, attr: Any, data: Any) -> Any:
+            if type(value) is str and value:
+                refs = context(None)
+                players = refs.players if isinstance(refs, Refs) else None
+                if players is not None and value not in players:
+                    raise Refused
+                return value
+            if value is None and allow_none:
+                return None
+            raise Refused
+
+        return run
+
+
+def _is_not_empty(validator: Any) -> bool:
+    """``validator`` is :func:`not_empty`'s (it refuses the empty string, nothing else)."""
+    return (
+        type(validator) is validate.Length
+        and validator.min == 1
+        and validator.max is None
+        and validator.equal is None
+    )
+
 
 class CardCode(Str):
     """The code of a card defined in ``cards`` or in one of the ``card_sets``."""
@@ -308,45 +340,49 @@ class CardCode(Str):
             self._deserialize,
             self.allow_none,
         )
-        field_id = id(self)  # this field's settings (a deck list's section, …) are part of it
+        key = object()  # this loader's own: its field's settings (a deck list's section, …)
+
+        def load(value: Any, memo: dict[Any, Any]) -> Any:
+            try:
+                out = deserialize(value, None, None)
+                for check in validators:
+                    check(out)
+            except ValidationError:
+                raise Refused from None
+            memo[value] = out
+            return out
 
         def run(value: Any, attr: Any, data: Any) -> Any:
-            if value is None:
-                if allow_none:
-                    return None
-                raise Refused
-            refs = current_refs()
-            key = (field_id, value) if refs is not None and type(value) is str else None
-            if key is not None:
-                done = refs.loaded.get(key, _NOT_LOADED)  # type: ignore[union-attr]
-                if done is not _NOT_LOADED:
-                    return done
+            if type(value) is str:
+                refs = context(None)
+                if isinstance(refs, Refs):
+                    memo = refs.memo(key)
+                    done = memo.get(value)
+                    return load(value, memo) if done is None else done
+            if value is None and allow_none:
+                return None
             try:
                 out = deserialize(value, attr, data)
                 for check in validators:
                     check(out)
             except ValidationError:
                 raise Refused from None
-            if key is not None:
-                refs.loaded[key] = out  # type: ignore[union-attr]
             return out
 
         def many(values: list[Any]) -> list[Any]:
             """A list's entries, as ``run`` loads each: the codes this log loaded already
             looked up with one reading of the log's references (a deck list is mostly
             codes met before, and each entry cost a call and a look-up of them)."""
-            refs = current_refs()
-            if refs is None:
+            refs = context(None)
+            if not isinstance(refs, Refs):
                 return [run(value, None, None) for value in values]
-            loaded = refs.loaded
+            memo = refs.memo(key)
             out = []
             for value in values:
-                done = (
-                    loaded.get((field_id, value), _NOT_LOADED)
-                    if type(value) is str
-                    else _NOT_LOADED
-                )
-                out.append(run(value, None, None) if done is _NOT_LOADED else done)
+                done = memo.get(value) if type(value) is str else None
+                if done is None:
+                    done = run(value, None, None)
+                out.append(done)
             return out
 
         run.many = many  # type: ignore[attr-defined]  # for schemas.fastload's lists
@@ -499,49 +535,83 @@ class OneOfKind(_Plain, fields.Field):
         marshmallow (which says what is wrong, or loads what it alone knows)."""
         load = self._loaders.get(kind)
         if load is None:
-            # every kind at once: a process that judges one log before it forks workers
-            # (the service's preload) hands them all ready
-            for name, schema in self.kinds.items():
-                if name not in self._loaders:
-                    instance = self._instances[name] = schema()
-                    self._loaders[name] = schema_loader(instance)
-            load = self._loaders[kind]
+            load = self._kind_loaders()[kind]
         try:
             return load(value)
         except Refused as refused:
-            if refused.error is not None and refused.value is value:  # marshmallow said so
-                raise refused.error from None
-            return self._instances[kind].load(value)
+            return self._marshmallow_kind(kind, value, refused)
+
+    def _marshmallow_kind(self, kind: str, value: dict[str, Any], refused: Refused) -> Any:
+        """``value``, which the compiled loader of ``kind`` refused, loaded by marshmallow
+        (or ValidationError)."""
+        if refused.error is not None and refused.value is value:  # marshmallow said so
+            raise refused.error from None
+        return self._instances[kind].load(value)
+
+    def _kind_loaders(self) -> dict[str, Any]:
+        """Kind -> its compiled loader, every kind at once: a process that judges one log
+        before it forks workers (the service's preload) hands them all ready."""
+        for name, schema in self.kinds.items():
+            if name not in self._loaders:
+                instance = self._instances[name] = schema()
+                self._loaders[name] = schema_loader(instance)
+        return self._loaders
 
     def fast_loader(self) -> Any:
-        """For :mod:`schemas.fastload`: this field's loader, which returns an object this log
-        already loaded (a log repeats a few actions very often) without a further call."""
+        """For :mod:`schemas.fastload`: this field's loader, and its ``many``, which loads a
+        list of them (a log's actions) with one look-up of the kinds' loaders.
+
+        An object of a known kind is loaded by its kind's compiled loader and nothing else:
+        no key of it is made (``repr`` cost about as much as loading a small action, and
+        only half the actions of a log repeat one before).  An object that loader refuses
+        is loaded by marshmallow (:meth:`_load_kind`) and what it said is kept in the log's
+        :attr:`Refs.loaded`, where marshmallow's own pass over the log finds it."""
         if self.validators or self.pre_load or self.post_load:
             return None
-        discriminator, kinds, deserialize = self.discriminator, self.kinds, self._deserialize
+        discriminator, deserialize = self.discriminator, self._deserialize
+        loaders = self._kind_loaders()
+
+        def many(values: Any) -> list[Any]:
+            out = []
+            for value in values:
+                if type(value) is dict:
+                    kind = value.get(discriminator)
+                    load = loaders.get(kind) if type(kind) is str else None
+                    if load is not None:
+                        try:
+                            out.append(load(value))
+                        except Refused as refused:
+                            out.append(self._refused(kind, value, refused))
+                        continue
+                try:
+                    out.append(deserialize(value, None, None))
+                except ValidationError:
+                    raise Refused from None
+            return out
 
         def run(value: Any, attr: Any, data: Any) -> Any:
-            if type(value) is dict:
-                kind = value.get(discriminator)
-                refs = current_refs()
-                if type(kind) is str and kind in kinds and refs is not None:
-                    key = repr(value)
-                    done = refs.loaded.get(key, _NOT_LOADED)
-                    if done is _NOT_LOADED:
-                        try:
-                            done = refs.loaded[key] = self._load_kind(kind, value)
-                        except ValidationError as exc:
-                            refs.loaded[key] = _Refusal(exc)
-                            raise Refused from None
-                    if type(done) is _Refusal:
-                        raise Refused
-                    return done
-            try:
-                return deserialize(value, attr, data)
-            except ValidationError:
-                raise Refused from None
+            return many((value,))[0]
 
+        run.many = many  # type: ignore[attr-defined]  # for schemas.fastload's lists
         return run
+
+    def _refused(self, kind: str, value: dict[str, Any], refused: Refused) -> Any:
+        """An object its kind's compiled loader refused, loaded by marshmallow once per log
+        (an action of 300,000 unknown keys was loaded four times): its loaded value, or
+        :class:`Refused` when marshmallow refuses it too."""
+        refs = current_refs()
+        key = repr(value) if refs is not None else None
+        done = refs.loaded.get(key, _NOT_LOADED) if refs is not None else _NOT_LOADED
+        if done is _NOT_LOADED:
+            try:
+                done = self._marshmallow_kind(kind, value, refused)
+            except ValidationError as exc:
+                done = _Refusal(exc)
+            if refs is not None:
+                refs.loaded[key] = done
+        if type(done) is _Refusal:
+            raise Refused
+        return done
 
     def json_schema(self, converter: Any) -> dict[str, Any]:
         return {"oneOf": [converter.resolve_nested_schema(s) for s in self.kinds.values()]}

@@ -34,10 +34,10 @@ class Refs:
     #: instance-id tag -> deck section: ``{"": "main", "AP": "ap"}`` reads ``P1-7`` as the
     #: 7th card of ``main`` and ``P1-AP2`` as the 2nd of ``ap``.
     sections: dict[str, str] = field(default_factory=lambda: {"": "main"})
-    #: ``repr`` of an object already loaded by a ``OneOfKind`` -> its loaded value (and
-    #: (id of a ``CardCode`` field, code) -> the code, for a code that field accepted).
-    #: Within one log the references do not change, so an identical action (``proceed``,
-    #: ``block: null``, …) loads identically; a log repeats a few actions very often.
+    #: ``repr`` of an object already loaded by a ``OneOfKind`` through marshmallow -> its
+    #: loaded value or refusal.  Within one log the references do not change, so an
+    #: identical action loads identically: marshmallow's pass over a log the fast path
+    #: refused does not load again what it loaded (or refused) already.
     loaded: dict[str, Any] = field(default_factory=dict)
     #: built-in set name -> its game, for the sets read while the references were read (so
     #: that the ``card_sets`` field does not decode them a second time)
@@ -48,7 +48,32 @@ class Refs:
     name_table: Callable[[], dict[str, list[str]]] | None = None
     #: name as written -> the code it was read as, for every name read while loading
     named: dict[str, str] = field(default_factory=dict)
+    #: a compiled loader's key (:mod:`schemas.fastload`) -> value as given -> what it loaded
+    #: to, for the fields whose result depends only on the value and these references, which
+    #: do not change while one log is loaded: a card reference or a code is checked once per
+    #: log (:meth:`memo`), and a log names the same cards again and again
+    checked: dict[Any, dict[Any, Any]] = field(default_factory=dict)
     _by_name: dict[str, list[str]] | None = None
+    #: (players, sections, the pattern of their instance ids): :meth:`instance_pattern`
+    _pattern: tuple[Any, Any, re.Pattern[str]] | None = field(
+        default=None, repr=False, compare=False
+    )
+
+    def instance_pattern(self) -> re.Pattern[str]:
+        """The pattern of this log's instance ids (:func:`_instance_pattern`), found once
+        for these players and sections (it was looked up, by their tuples, per reference)."""
+        known = self._pattern
+        if known is None or known[0] is not self.players or known[1] is not self.sections:
+            pattern = _instance_pattern(self.players or (), tuple(self.sections))
+            known = self._pattern = (self.players, self.sections, pattern)
+        return known[2]
+
+    def memo(self, key: Any) -> dict[Any, Any]:
+        """The values a loader (``key``, its own) loaded with these references: :attr:`checked`."""
+        memo = self.checked.get(key)
+        if memo is None:
+            memo = self.checked[key] = {}
+        return memo
 
     def codes_named(self, name: str) -> list[str]:
         """The codes of the cards the log knows whose name is ``name`` (names compared as
@@ -69,6 +94,10 @@ try:  # Context.get(None), without its call: asked several times an action
 except ImportError:  # pragma: no cover - a marshmallow that keeps it elsewhere
     _context = Context.get
 
+#: ``context(None)``: the marshmallow context as it is, for the compiled loaders that test
+#: it is a :class:`Refs` themselves (``isinstance``) rather than call :func:`current_refs`
+context = _context
+
 
 def current_refs() -> Refs | None:
     """The :class:`Refs` of the log being loaded (the marshmallow context), or None."""
@@ -84,10 +113,11 @@ def parse_instance_id(ref: str, refs: Refs) -> tuple[str, str, int] | None:
     """``"P1-7"`` -> ``("P1", "main", 7)`` when ``P1`` is a listed player; else None."""
     if not refs.players:
         return None
-    m = _instance_pattern(refs.players, tuple(refs.sections)).fullmatch(ref)
+    m = refs.instance_pattern().fullmatch(ref)
     if m is None:
         return None
-    return m["pid"], refs.sections[m["tag"] or ""], int(m["n"])
+    pid, tag, n = m.groups()  # (in the pattern's order: pid, tag, n)
+    return pid, refs.sections[tag or ""], int(n)
 
 
 @lru_cache(maxsize=64)
@@ -156,7 +186,8 @@ def check_ref_string(ref: str) -> str:
                 'write {"code": …, "zone": …} to mean the code'
             )
         pid, section, n = instance
-        size = refs.deck_sizes.get(pid, {}).get(section)
+        sizes = refs.deck_sizes.get(pid)
+        size = sizes.get(section) if sizes is not None else None
         if size is not None and not 1 <= n <= size:
             raise ValidationError(
                 f"instance id {ref!r} is out of range: the {section} list of player {pid!r} has "
