@@ -140,9 +140,9 @@ class BaseCardRef(Str):
             if type(value) is str:
                 refs = context(None)
                 if isinstance(refs, Refs):
-                    memo = refs.memo(key)
-                    done = memo.get(value)
-                    return checked(value, memo) if done is None else done
+                    memo = refs.checked.get(key)
+                    done = memo.get(value) if memo is not None else None
+                    return checked(value, refs.memo(key)) if done is None else done
             elif value is None:
                 if allow_none:
                     return None

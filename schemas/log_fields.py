@@ -318,7 +318,11 @@ def _is_not_empty(validator: Any) -> bool:
 
 
 class CardCode(Str):
-    """The code of a card defined in ``cards`` or in one of the ``card_sets``."""
+    """The code of a card defined in ``cards`` or in one of the ``card_sets``.
+
+    A subclass that refuses some of the cards the log knows (a deck list's section: AP
+    cards in ``ap`` only) says why in :meth:`misplaced`, which this class's loading asks
+    (so that its compiled loader, :meth:`fast_loader`, asks the same)."""
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(non_empty=True, **kwargs)
@@ -326,19 +330,38 @@ class CardCode(Str):
     def _deserialize(self, value: Any, attr: Any, data: Any, **kwargs: Any) -> str:
         value = super()._deserialize(value, attr, data, **kwargs)
         if value:
-            return check_card_code(value)  # a card's unique name is read as its code
+            value = check_card_code(value)  # a card's unique name is read as its code
+        if self.misplaced is not None:
+            refs = current_refs()
+            kind = refs.cards.get(value) if refs is not None and refs.cards is not None else None
+            problem = self.misplaced(value, kind)
+            if problem is not None:
+                raise ValidationError(problem)
         return value
 
+    #: ``misplaced(code, kind)``: why this field refuses ``code`` (its card type ``kind``,
+    #: from the log's references: None when unknown or not given), or None; None: no such
+    #: check (a method in a subclass that has one)
+    misplaced: Callable[[str, str | None], str | None] | None = None
+
     def fast_loader(self) -> Any:
-        """For :mod:`schemas.fastload`: this field's loader, which checks a code once per log
-        (what a code loads to depends on the code, this field and the log's references only;
-        a deck lists most codes several times)."""
+        """For :mod:`schemas.fastload`: this field's loader.  A code the log knows (the
+        common case: a deck list, a code in an action) is accepted as it is after one
+        look-up in the log's cards, as :func:`check_card_code` accepts it, and
+        :meth:`misplaced`; any other string (a card's name, an unknown code) is loaded once
+        per log and remembered (what it loads to depends on the string, this field and the
+        log's references only)."""
         if self.pre_load or self.post_load:
             return None
         validators, deserialize, allow_none = (
             tuple(self.validators),
             self._deserialize,
             self.allow_none,
+        )
+        misplaced = self.misplaced
+        # a known code is as it is only if the field checks nothing more than not_empty
+        plain = type(self)._deserialize is CardCode._deserialize and all(
+            map(_is_not_empty, validators)
         )
         key = object()  # this loader's own: its field's settings (a deck list's section, …)
 
@@ -356,6 +379,12 @@ class CardCode(Str):
             if type(value) is str:
                 refs = context(None)
                 if isinstance(refs, Refs):
+                    cards = refs.cards
+                    if plain and value and (cards is None or value in cards):
+                        kind = cards[value] if cards is not None else None
+                        if misplaced is not None and misplaced(value, kind) is not None:
+                            raise Refused
+                        return value
                     memo = refs.memo(key)
                     done = memo.get(value)
                     return load(value, memo) if done is None else done
@@ -370,19 +399,27 @@ class CardCode(Str):
             return out
 
         def many(values: list[Any]) -> list[Any]:
-            """A list's entries, as ``run`` loads each: the codes this log loaded already
-            looked up with one reading of the log's references (a deck list is mostly
-            codes met before, and each entry cost a call and a look-up of them)."""
+            """A list's entries, as ``run`` loads each: when every one is a code the log
+            knows, all looked up at once (a deck list; each entry cost a call)."""
             refs = context(None)
-            if not isinstance(refs, Refs):
+            cards = refs.cards if isinstance(refs, Refs) else None
+            if not plain or cards is None:
                 return [run(value, None, None) for value in values]
-            memo = refs.memo(key)
+            if (
+                misplaced is None
+                and set(map(type, values)) <= {str}
+                and cards.keys() >= set(values)
+                and "" not in values
+            ):
+                return list(values)
             out = []
             for value in values:
-                done = memo.get(value) if type(value) is str else None
-                if done is None:
-                    done = run(value, None, None)
-                out.append(done)
+                if type(value) is str and value and value in cards:
+                    if misplaced is not None and misplaced(value, cards[value]) is not None:
+                        raise Refused
+                    out.append(value)
+                else:
+                    out.append(run(value, None, None))
             return out
 
         run.many = many  # type: ignore[attr-defined]  # for schemas.fastload's lists
@@ -572,6 +609,10 @@ class OneOfKind(_Plain, fields.Field):
         loaders = self._kind_loaders()
 
         def many(values: Any) -> list[Any]:
+            try:  # each an object of a known kind, which its loader accepts: the common case
+                return [loaders[value[discriminator]](value) for value in values]
+            except (Refused, LookupError, TypeError):
+                pass  # then each in turn, as follows
             out = []
             for value in values:
                 if type(value) is dict:

@@ -22,7 +22,6 @@ from schemas.action_log import (
     OneOfKind,
     PlayerId,
     Str,
-    current_refs,
     one_of,
 )
 from schemas.game_common import (
@@ -267,15 +266,13 @@ class DeckCode(CardCode):
         super().__init__(**kwargs)
         self.section = section
 
-    def _deserialize(self, value: Any, attr: Any, data: Any, **kwargs: Any) -> str:
-        value = super()._deserialize(value, attr, data, **kwargs)
-        refs = current_refs()
-        kind = refs.cards.get(value) if refs is not None and refs.cards is not None else None
+    def misplaced(self, code: str, kind: str | None) -> str | None:  # type: ignore[override]
+        """Why the card ``code`` (of type ``kind``) is not in this deck section, or None."""
         if kind is not None and self.section == "ap" and kind != "ap":
-            raise ValidationError(f"{value!r} is a {kind} card; the ap list holds AP cards only")
+            return f"{code!r} is a {kind} card; the ap list holds AP cards only"
         if kind == "ap" and self.section == "main":
-            raise ValidationError(f"{value!r} is an AP card; it belongs in the ap list")
-        return value
+            return f"{code!r} is an AP card; it belongs in the ap list"
+        return None
 
 
 class DeckSchema(BaseSchema):

@@ -10,6 +10,7 @@ same on whole logs).
 from __future__ import annotations
 
 import copy
+import importlib
 import json
 import re
 from collections import Counter
@@ -265,3 +266,71 @@ def test_the_pattern_of_instance_ids_follows_the_players_it_is_read_for() -> Non
     assert refs.instance_pattern() is not first
     assert refs.instance_pattern().fullmatch("A-1-2")
     assert re.fullmatch(refs.instance_pattern(), "A-1-2")["pid"] == "A-1"  # type: ignore[index]
+
+
+# --------------------------------------------------------------------------------------------
+# Card codes
+# --------------------------------------------------------------------------------------------
+
+
+def _codes_to_try(refs: Any) -> list[Any]:
+    """Of every card type of the log's cards, a code; and what is not a known code."""
+    by_type: dict[Any, str] = {}
+    for code, kind in sorted(refs.cards.items()):
+        by_type.setdefault(kind, code)
+    return [*by_type.values(), "", "NOPE-1", "A-1", None, 3, ["x"]]
+
+
+@pytest.mark.parametrize("section", ["main", "ap"])
+def test_a_deck_code_is_loaded_as_marshmallow_loads_it(section: str) -> None:
+    """A known code is accepted after one look-up, and a deck section refuses the cards
+    that belong in the other (an AP card in ``main``, a character in ``ap``), alone and in
+    lists of them, as marshmallow does."""
+    module = game_schemas("union-arena")
+    assert module is not None
+    field = module.DeckSchema().fields[section]
+    refs = _refs(50)
+    codes = _codes_to_try(refs)
+    assert {refs.cards[c] for c in codes[:-6]} >= {"ap", "character"}
+    refs.cards[""] = "character"  # a card without a code is still not an empty entry
+    lists = [[c] for c in codes] + [codes[:2], codes[:-6], [codes[0]] * 3]
+    with Context(refs):
+        for one, load in ((field, field_loader(field)), (field.inner, field_loader(field.inner))):
+            for value in lists if one is field else codes:
+                try:
+                    slow = one.deserialize(value)
+                except ValidationError:
+                    slow = MISSING
+                try:
+                    fast = load(value, None, None)
+                except Refused:
+                    fast = MISSING
+                assert fast == slow, value
+
+
+@pytest.mark.parametrize("game", ["zx", "rebirth", "rangers-strike"])
+def test_a_plain_card_code_list_is_loaded_as_marshmallow_loads_it(game: str) -> None:
+    module = game_schemas(game)
+    assert module is not None
+    field = module.DeckSchema().fields["main"]
+    doc = random_game(_envelope(game), "codes", max_actions=1)
+    refs = _raw_refs(doc, module)
+    codes = _codes_to_try(refs)
+    refs.cards[""] = None  # a card without a code is still not an empty entry
+    load = field_loader(field)
+    with Context(refs):
+        for value in [[c] for c in codes] + [codes[:2], codes[:-6], doc["decks"]["A"]["main"]]:
+            try:
+                slow = field.deserialize(value)
+            except ValidationError:
+                slow = MISSING
+            try:
+                fast = load(value, None, None)
+            except Refused:
+                fast = MISSING
+            assert fast == slow, value
+
+
+def _envelope(game: str) -> dict[str, Any]:
+    module = importlib.import_module(f"judge.games.{game.replace('-', '_')}.sample")
+    return module.sample_envelope("codes")  # type: ignore[no-any-return]
