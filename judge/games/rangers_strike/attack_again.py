@@ -103,13 +103,19 @@ def _released(eng: RangersStrikeEngine, pid: str) -> list[Slot]:
     ]
 
 
+def holds(effect: dict[str, Any]) -> bool:
+    """Whether the effect holds a released opposing command (an op ``HOLD``): :func:`named`'s
+    first test, and :mod:`picks_none`'s."""
+    return any(isinstance(op, dict) and op.get("op") == HOLD for op in effect.get("do") or [])
+
+
 def named(
     eng: RangersStrikeEngine, pid: str, effect: dict[str, Any], targets: list[Any]
 ) -> tuple[list[Slot] | None, list[Any], list[Problem], str | None]:
     """The released opposing command the effect holds: ``(slots, targets left, problems,
     doubt)``; slots None when not known (the doubt says why).  No such op: ``([], targets, [],
     None)``."""
-    if not any(isinstance(op, dict) and op.get("op") == HOLD for op in effect.get("do") or []):
+    if not holds(effect):
         return [], targets, [], None
     st = eng.state
     free = _released(eng, pid)

@@ -105,28 +105,23 @@ def _before_top(effect: dict[str, Any]) -> bool:
         and (not ops or not activated.is_command_op(ops[0]))
         and not opponent_search.uses(effect)
         and discard_bp_cross._find(effect) is None
-        and not any(
-            isinstance(op, dict) and op.get("op") == attack_again.HOLD
-            for op in effect.get("do") or []
-        )
+        and not attack_again.holds(effect)
         and command_discard.op_of(effect) is None
         and not held_return.ok(effect)
         and not bp_lowest.ok(effect, str(effect.get("when")))
         and not resist_damage.ok(effect, str(effect.get("when")))
         and (not self_cost.uses(effect) or not self_cost.ok(effect, "combination"))
-        and not any(
-            isinstance(op, dict) and op.get("op") in zone_moves.TOP_OPS for op in effect["do"]
-        )
+        and not zone_moves.moves_top(effect)
     )
 
 
 def _after_top(effect: dict[str, Any]) -> bool:
     """The first tests of the pickers after ``zone_moves.top_named``, in their order."""
     return (
-        not any(isinstance(op, dict) and op.get("op") == "resident_to_deck" for op in effect["do"])
+        not zone_moves.returns_resident(effect)
         and release._op(effect) is None
         and power_moves.op_of(effect) is None
-        and (effect.get("when") != strike_damage.WHEN or effect.get("do") != [strike_damage.PICK])
+        and not strike_damage.is_pick(effect)
         and opponent_power.choice_at(effect) is None
         and stacking.op_of(effect) is None
         and power_moves.rush_op(effect) is None

@@ -154,11 +154,17 @@ def candidates(eng: RangersStrikeEngine, pid: str, find: dict[str, Any]) -> list
 Picks = tuple[list[str], list[Any], list[tuple[str, str]], str | None]
 
 
+def is_pick(effect: dict[str, Any]) -> bool:
+    """Whether the effect is the opponent's pick (:data:`PICK` at :data:`WHEN`):
+    :func:`picks`' first test, and :mod:`picks_none`'s."""
+    return effect.get("when") == WHEN and effect.get("do") == [PICK]
+
+
 def picks(eng: RangersStrikeEngine, pid: str, effect: dict[str, Any], targets: list[Any]) -> Picks:
     """The card the opponent chose: the first of ``targets`` when it names one that may be
     chosen, else the only one there is (of one code); the targets left; problems; a doubt
     (the choice not recorded)."""
-    if effect.get("when") != WHEN or effect.get("do") != [PICK]:
+    if not is_pick(effect):
         return [], targets, [], None
     cands = candidates(eng, pid, PICK["find"])
     chosen = [cands[k] for k in leading(eng, cands, targets, 1)]

@@ -193,6 +193,18 @@ TOP_OPS = ("top_to_command", "reveal_top", "reveal")
 REVEAL_RULE = "RS-REVEAL-TOP"
 
 
+def moves_top(effect: dict[str, Any]) -> bool:
+    """Whether the effect has an op of :data:`TOP_OPS`: :func:`top_named`'s first test, and
+    :mod:`picks_none`'s."""
+    return any(isinstance(op, dict) and op.get("op") in TOP_OPS for op in effect["do"])
+
+
+def returns_resident(effect: dict[str, Any]) -> bool:
+    """Whether the effect has a ``resident_to_deck`` op: :func:`resident_named`'s first
+    test, and :mod:`picks_none`'s."""
+    return any(isinstance(op, dict) and op.get("op") == "resident_to_deck" for op in effect["do"])
+
+
 def top_named(
     eng: RangersStrikeEngine, pid: str, effect: dict[str, Any], targets: list[Any]
 ) -> tuple[str | None, list[Any], list[Problem], str | None]:
@@ -201,7 +213,7 @@ def top_named(
     ``targets`` (it must in observed mode when the top card is not known: it becomes public);
     a name that cannot be the top card is a problem (RS-REVEAL).  No op: ``(None, targets,
     [], None)``."""
-    if not any(isinstance(op, dict) and op.get("op") in TOP_OPS for op in effect["do"]):
+    if not moves_top(effect):
         return None, targets, [], None
     st = eng.state
     deck = st.players[pid].deck
@@ -339,7 +351,7 @@ def resident_named(
     ``(card, targets left, problems, doubt)``.  The log names it first in ``targets`` (by
     instance id or code); not named, the only one in place is taken, and when more are in place
     which one is a doubt.  No such op: ``(None, targets, [], None)``."""
-    if not any(isinstance(op, dict) and op.get("op") == "resident_to_deck" for op in effect["do"]):
+    if not returns_resident(effect):
         return None, targets, [], None
     st = eng.state
     placed = residents_in_place(eng)
