@@ -107,6 +107,12 @@ def distinct_in_zone(state: CardState, pid: str, zone: str) -> list[str]:
     return out
 
 
+def _where(pid: str, zone: str) -> str:
+    """A player's list zone in words (``"A's discard pile"``), for a problem's message: made
+    only when there is a problem (most look-ups find the card)."""
+    return f"{pid}'s {zone.replace('_', ' ')}"
+
+
 @dataclass(frozen=True, slots=True)
 class ZoneRefs:
     """Finding named cards in a player's list zones (hand, discard pile, …), for one game.
@@ -129,11 +135,10 @@ class ZoneRefs:
         ``(None, (rule, message))``.  Binds in observed mode."""
         ps = state.players[pid]
         cards: list[str | None] = getattr(ps, zone)
-        where = f"{pid}'s {zone.replace('_', ' ')}"
         if self.zone_must_match and ref_zone(ref) not in (None, zone):
             return None, (
                 self.rule_in_zone,
-                f"The card must come from {where}, not the {ref_zone(ref)}.",
+                f"The card must come from {_where(pid, zone)}, not the {ref_zone(ref)}.",
             )
         if is_instance(state, ref):
             iid = ref
@@ -144,7 +149,7 @@ class ZoneRefs:
                 return Take(zone, cards.index(None), iid, True), None
             return None, (
                 self.rule_in_zone,
-                f"{iid} ({code}) is not in {where}: it is in {self.locate(state, iid)}.",
+                f"{iid} ({code}) is not in {_where(pid, zone)}: it is in {self.locate(state, iid)}.",
             )
         code = ref_code(state, ref)
         for i, iid in enumerate(cards):
@@ -158,15 +163,15 @@ class ZoneRefs:
             if not known:
                 return None, (
                     self.rule_reveal,
-                    f"{pid} has no card {code} in its deck, so none can be in {where}.",
+                    f"{pid} has no card {code} in its deck, so none can be in {_where(pid, zone)}.",
                 )
             places = "; ".join(f"{i} in {self.locate(state, i)}" for i in known)
             return None, (
                 self.rule_reveal,
-                f"No copy of {code} can be in {where}: every copy is known to be elsewhere "
-                f"({places}).",
+                f"No copy of {code} can be in {_where(pid, zone)}: every copy is known to be "
+                f"elsewhere ({places}).",
             )
-        return None, (self.rule_in_zone, f"There is no {code} in {where}.")
+        return None, (self.rule_in_zone, f"There is no {code} in {_where(pid, zone)}.")
 
     def unseen_copy(
         self, state: CardState, pid: str, code: str, what: str
