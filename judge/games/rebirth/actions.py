@@ -23,6 +23,13 @@ if TYPE_CHECKING:
 
 Checker = Callable[["RebirthEngine", Plan], None]
 NOT_NOW = "the rules did not wait for it"
+#: the decisions the turn player may take in each of its phases (with nothing on the agenda
+#: and no effect waiting): :meth:`RebirthEngine.decisions`, and this module's :func:`check`
+PHASE_DECISIONS = {
+    "energy": ("energy", "partner", "proceed"),
+    "main": ("move", "play", "rebirth", "activate", "proceed"),
+    "battle": ("attack", "proceed"),
+}
 PHASE_RULES = {
     "energy": "R4U-ENERGY-PHASE",
     "partner": "R4U-ENERGY-PHASE",
@@ -44,7 +51,23 @@ def check(eng: RebirthEngine, action: dict[str, Any]) -> Plan:
     kind, p = action["do"], action["p"]
     plan = Plan(action, kind)
     st = eng.state
-    if st.phase == "over":
+    phase = st.phase
+    if (
+        not st.agenda
+        and phase in PHASE_DECISIONS
+        and not eng.pool.items
+        and (phase != "battle" or eng.options.get("activate_timing") != "main_battle")
+    ):
+        # decisions()' answer in a phase of the turn player's, written out as in pending()
+        # (most actions are taken there): [(turn player, the phase's kinds)].  Only a kind the
+        # phase lists, by a player the tests below let decide, is checked here, as they would
+        # (the game not over in such a phase; concede and outcome listed by none); anything
+        # else goes the whole way
+        tp = st.turn_player
+        if kind in PHASE_DECISIONS[phase] and (tp is None or p == tp):
+            CHECKS[kind](eng, plan)
+            return plan
+    if phase == "over":
         plan.violate("R4U-PHASE", f"The game is over ({st.reason}); no decision can follow.")
         plan.cannot_apply(NOT_NOW)
         return plan
@@ -57,7 +80,7 @@ def check(eng: RebirthEngine, action: dict[str, Any]) -> Plan:
         return plan
     options = eng.decisions()
     whos: list[str | None] = []
-    for who, kinds in options:  # a plain loop, not a comprehension: one call an action
+    for who, kinds in options:  # a plain loop, not a comprehension
         if kind in kinds:
             whos.append(who)
     if not whos:
@@ -560,9 +583,18 @@ APPLIES: dict[str, Checker] = {
 }
 
 
+#: the agenda's waits that :func:`fill_missing` fills when the log skips their decision
+_FILLED = ("wait_setup_entry", "wait_cancel", "wait_guard")
+
+
 def fill_missing(eng: RebirthEngine, action: dict[str, Any]) -> None:
     """A skipped guard: none was used (R4U-CHOICE-RECORDED)."""
     st = eng.state
+    agenda = st.agenda
+    if not eng.pool.items and (not agenda or agenda[0][0] not in _FILLED):
+        # every test below asks for a waiting effect or one of these at the agenda's head:
+        # nothing to fill (most actions), whatever the action or the phase
+        return
     kind = action["do"]
     if kind in ("concede", "outcome") or st.phase == "over":
         return

@@ -23,6 +23,7 @@ from judge.core.rules import Catalogue
 from judge.core.timing import PendingEffect
 from judge.core.wording import plural
 from judge.games.rebirth import actions, battle, effects, on_set, resolve, stats
+from judge.games.rebirth.actions import PHASE_DECISIONS
 from judge.games.rebirth.cards import CardDef
 from judge.games.rebirth.during import extra_sparks, inactive
 from judge.games.rebirth.state import (
@@ -32,11 +33,6 @@ from judge.games.rebirth.state import (
     R4UState,
 )
 
-PHASE_DECISIONS = {
-    "energy": ("energy", "partner", "proceed"),
-    "main": ("move", "play", "rebirth", "activate", "proceed"),
-    "battle": ("attack", "proceed"),
-}
 WAITS = {
     "wait_setup_entry": "entry_select",
     "wait_first_player": "first_player",
