@@ -426,7 +426,8 @@ def apply_play(eng: RebirthEngine, plan: Plan) -> None:
     pid = plan.action["p"]
     ps = st.players[pid]
     iid = do_take(st, pid, plan.data["take"])
-    do_pay(eng, plan, st.card(iid).level)
+    level = st.card(iid).level
+    do_pay(eng, plan, level)
     if plan.action["to"] == "entry":
         old = ps.entry
         ps.entry, ps.entry_mods = iid, []
@@ -438,11 +439,9 @@ def apply_play(eng: RebirthEngine, plan: Plan) -> None:
         ps.members[idx] = Slot(iid, arrived_turn=st.turn)
         where = f"member square {idx + 1}"
     eng.arrive(iid)
-    eng.event("play", f"{pid} plays {eng.name(iid)} into {where}.", player=pid, card=iid)
-    eng.ctx.ruling(
-        "R4U-PLAY",
-        f"{pid} paid {eng.name(iid)}'s level ({st.card(iid).level}) to play it into {where}.",
-    )
+    named = eng.name(iid)
+    eng.event("play", f"{pid} plays {named} into {where}.", player=pid, card=iid)
+    eng.ctx.ruling("R4U-PLAY", f"{pid} paid {named}'s level ({level}) to play it into {where}.")
     eng.push(("settle", {}))
     if old is not None:
         eng.to_waiting_room(pid, old, "replaced")

@@ -88,7 +88,7 @@ def atk_def(eng: RebirthEngine, pid: str) -> tuple[int, int]:
                 atk, dfn = atk + a, dfn + b
     if eng.options.get("stat_floor") == "none":  # R4U-STAT-FLOOR (GAP)
         return atk, dfn
-    return max(atk, 0), max(dfn, 0)
+    return (atk if atk > 0 else 0), (dfn if dfn > 0 else 0)  # max(…, 0), without the calls
 
 
 def _performances(
