@@ -582,19 +582,21 @@ APPLIES: dict[str, Checker] = {
 }
 
 
-#: the agenda's waits that :func:`fill_missing` fills when the log skips their decision
-_FILLED = ("wait_setup_entry", "wait_cancel", "wait_guard")
+#: the agenda's waits that :func:`fill_missing` fills when the log skips their decision, and
+#: the kind of the action that records it
+_FILLED = {"wait_setup_entry": "entry_select", "wait_cancel": "guard", "wait_guard": "guard"}
 
 
 def fill_missing(eng: RebirthEngine, action: dict[str, Any]) -> None:
     """A skipped guard: none was used (R4U-CHOICE-RECORDED)."""
     st = eng.state
     agenda = st.agenda
-    if not eng.pool.items and (not agenda or agenda[0][0] not in _FILLED):
-        # every test below asks for a waiting effect or one of these at the agenda's head:
-        # nothing to fill (most actions), whatever the action or the phase
-        return
     kind = action["do"]
+    if not eng.pool.items and (not agenda or _FILLED.get(agenda[0][0], kind) == kind):
+        # every test below asks for a waiting effect, or one of these waits at the agenda's
+        # head and another action than the one that answers it: nothing to fill (most
+        # actions), whatever the phase
+        return
     if kind in ("concede", "outcome") or st.phase == "over":
         return
     if st.agenda and st.agenda[0][0] == "wait_setup_entry" and kind != "entry_select":
