@@ -30,6 +30,9 @@ PHASE_DECISIONS = {
     "main": ("move", "play", "rebirth", "activate", "proceed"),
     "battle": ("attack", "proceed"),
 }
+#: the agenda's waits for one player's decision (named in the step's ``player``), each
+#: answered by one kind (RebirthEngine.WAITS): :meth:`RebirthEngine.decisions`, :func:`check`
+PLAYER_WAITS = ("wait_preset", "wait_guard", "wait_cancel", "wait_reveal")
 PHASE_RULES = {
     "energy": "R4U-ENERGY-PHASE",
     "partner": "R4U-ENERGY-PHASE",
@@ -52,21 +55,29 @@ def check(eng: RebirthEngine, action: dict[str, Any]) -> Plan:
     plan = Plan(action, kind)
     st = eng.state
     phase = st.phase
-    if (
-        not st.agenda
-        and phase in PHASE_DECISIONS
-        and not eng.pool.items
-        and (phase != "battle" or eng.options.get("activate_timing") != "main_battle")
-    ):
-        # decisions()' answer in a phase of the turn player's, written out as in pending()
-        # (most actions are taken there): [(turn player, the phase's kinds)].  Only a kind the
-        # phase lists, by a player the tests below let decide, is checked here, as they would
-        # (the game not over in such a phase; concede and outcome listed by none); anything
-        # else goes the whole way
-        tp = st.turn_player
-        if kind in PHASE_DECISIONS[phase] and (tp is None or p == tp):
-            CHECKS[kind](eng, plan)
-            return plan
+    agenda = st.agenda
+    # decisions()' answer where most actions are taken, written out (as in pending()), for
+    # the success alone: a kind it lists, by a player the tests below let decide, is checked
+    # here as they would check it (the game not over; concede and outcome listed by none);
+    # anything else goes the whole way
+    if not eng.pool.items:
+        if not agenda:
+            if phase in PHASE_DECISIONS and (
+                phase != "battle" or eng.options.get("activate_timing") != "main_battle"
+            ):
+                # a phase of the turn player's: [(turn player, the phase's kinds)]
+                tp = st.turn_player
+                if kind in PHASE_DECISIONS[phase] and (tp is None or p == tp):
+                    CHECKS[kind](eng, plan)
+                    return plan
+        elif phase != "over":
+            op, args = agenda[0]
+            if op in PLAYER_WAITS and kind == eng.WAITS[op]:
+                # a wait for one player: [(that player, (the kind that answers it,))]
+                who = args["player"]
+                if who is None or p == who:
+                    CHECKS[kind](eng, plan)
+                    return plan
     if phase == "over":
         plan.violate("R4U-PHASE", f"The game is over ({st.reason}); no decision can follow.")
         plan.cannot_apply(NOT_NOW)

@@ -23,7 +23,7 @@ from judge.core.rules import Catalogue
 from judge.core.timing import PendingEffect
 from judge.core.wording import plural
 from judge.games.rebirth import actions, battle, effects, on_set, resolve, stats
-from judge.games.rebirth.actions import PHASE_DECISIONS
+from judge.games.rebirth.actions import PHASE_DECISIONS, PLAYER_WAITS
 from judge.games.rebirth.cards import CardDef
 from judge.games.rebirth.during import extra_sparks, inactive
 from judge.games.rebirth.state import (
@@ -123,7 +123,7 @@ class RebirthEngine(AgendaEngine):
                 return [(p, ("entry_select",)) for p in st.order if not st.players[p].chose_entry]
             if op == "wait_first_player":
                 return [(None, ("first_player",))]
-            if op in ("wait_preset", "wait_guard", "wait_cancel", "wait_reveal"):
+            if op in PLAYER_WAITS:
                 return [(args["player"], (WAITS[op],))]
             return []
         if st.phase == "battle" and self.options.get("activate_timing") == "main_battle":
@@ -139,17 +139,21 @@ class RebirthEngine(AgendaEngine):
         # a few lists of (player, kinds) make every step's entry
         st = self.state
         phase = st.phase
+        agenda = st.agenda
+        key: tuple[tuple[str | None, tuple[str, ...]], ...]
         if (
-            not st.agenda
+            not agenda
             and phase in PHASE_DECISIONS
             and (phase != "battle" or self.options.get("activate_timing") != "main_battle")
         ):
             # decisions()' answer in a phase of the turn player's, written out (most steps
             # end there: two calls an action): no effect waits (asked above), nothing on the
             # agenda, the phase not over (not in PHASE_DECISIONS) and not main_battle's battle
-            key: tuple[tuple[str | None, tuple[str, ...]], ...] = (
-                (st.turn_player, PHASE_DECISIONS[phase]),
-            )
+            key = ((st.turn_player, PHASE_DECISIONS[phase]),)
+        elif agenda and agenda[0][0] in PLAYER_WAITS and phase != "over":
+            # and for a wait of one player's (most other steps: a guard, a cancel)
+            op, args = agenda[0]
+            key = ((args["player"], (WAITS[op],)),)
         else:
             key = tuple(self.decisions())
         memo = self._pending_memo
