@@ -78,7 +78,16 @@ def check(eng: RebirthEngine, action: dict[str, Any]) -> Plan:
                 if who is None or p == who:
                     CHECKS[kind](eng, plan)
                     return plan
-    if phase == "over":
+    return check_by_decisions(eng, plan)
+
+
+def check_by_decisions(eng: RebirthEngine, plan: Plan) -> Plan:
+    """:func:`check` the whole way: whether the rules wait for the action (decisions()), by
+    its player, then its kind's check (tests/games/rebirth/test_fast_paths.py compares the
+    two)."""
+    kind, p = plan.kind, plan.action["p"]
+    st = eng.state
+    if st.phase == "over":
         plan.violate("R4U-PHASE", f"The game is over ({st.reason}); no decision can follow.")
         plan.cannot_apply(NOT_NOW)
         return plan
