@@ -311,7 +311,11 @@ def check_pay(eng: RebirthEngine, plan: Plan, cost: int) -> None:
     pay = plan.action.get("pay")
     # standing energy counted only up to what the decision can use (exact below that)
     need = cost if pay is None else max(cost, pay.get("energy", 0))
-    e, p = len(ps.standing_energy(need)), len(ps.standing_partners())
+    e = len(ps.standing_energy(need))
+    p = 0
+    for s in ps.partners:  # len(ps.standing_partners()), without making the list
+        if not s.rested:
+            p += 1
     if pay is None:
         if e + p < cost:
             plan.violate(

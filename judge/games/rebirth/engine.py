@@ -174,19 +174,22 @@ class RebirthEngine(AgendaEngine):
     def count_for(self, pid: str, attribute: str | None) -> int:
         """Cards of ``pid``'s members and retire area (of ``attribute``) (R4U-PERFORMANCE)."""
         # (plain loops, state.card and member_cards written out: asked with every ATK/DEF
-        # read of a performance; the same cards in the same order, counted as sum() did)
+        # read of a performance; the same cards in the same order, counted as sum() did, and
+        # without an attribute only counted)
         st = self.state
         ps = st.players[pid]
-        cards: list[str] = []
-        for slot in ps.members:
-            if slot is not None:
-                cards.append(slot.card)
-        cards.extend(ps.retire)
         if attribute is None:
-            return len(cards)
+            n = len(ps.retire)
+            for slot in ps.members:
+                if slot is not None:
+                    n += 1
+            return n
         defs, code_of = st.defs, st.code_of
         n = 0
-        for c in cards:
+        for slot in ps.members:
+            if slot is not None and defs[code_of[slot.card]].has_attribute(attribute):
+                n += 1
+        for c in ps.retire:
             if defs[code_of[c]].has_attribute(attribute):
                 n += 1
         return n
@@ -229,13 +232,14 @@ class RebirthEngine(AgendaEngine):
     def arrive(self, iid: str) -> None:
         """``iid`` came into an entry, a member square or a Rebirth area (R4U-ACTIVATE-LIMIT:
         ``activate.arrive``)."""
-        if self.state.used:  # with no use kept activate.arrive forgets nothing (most arrivals)
+        st = self.state
+        if st.used:  # with no use kept activate.arrive forgets nothing (most arrivals)
             from judge.games.rebirth.activate import arrive
 
             arrive(self, iid)
-        self.state.entry_attacks.pop(iid, None)  # a new card: no attacks yet (-OWN-ATTACK)
-        self.state.next_attack.pop(iid, None)  # nor changes waiting (R4U-TEXT-NEXT-ATTACK)
-        self.state.no_move.pop(iid, None)  # nor a ban on moving (R4U-TEXT-NO-MOVE)
+        st.entry_attacks.pop(iid, None)  # a new card: no attacks yet (-OWN-ATTACK)
+        st.next_attack.pop(iid, None)  # nor changes waiting (R4U-TEXT-NEXT-ATTACK)
+        st.no_move.pop(iid, None)  # nor a ban on moving (R4U-TEXT-NO-MOVE)
 
     def to_waiting_room(self, pid: str, iid: str, why: str) -> None:
         self.state.players[pid].waiting_room.append(iid)
