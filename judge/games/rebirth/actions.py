@@ -1,8 +1,9 @@
 """One handler per Rebirth for you action kind: ``check`` judges, ``apply`` carries out.
 
 ``check`` never changes the state; it returns a :class:`~judge.core.engine.Plan` with the
-violations found and what it resolved.  ``fill_missing`` handles a skipped ``guard``: no guard
-was used (``unverifiable`` when the defender could have used one, R4U-CHOICE-RECORDED).
+violations found and what it resolved.  ``fill_missing`` (:mod:`judge.games.rebirth.skipped`)
+handles a skipped ``guard``: no guard was used (``unverifiable`` when the defender could have
+used one, R4U-CHOICE-RECORDED), and the other decisions a log may skip.
 """
 
 from __future__ import annotations
@@ -12,10 +13,10 @@ from typing import TYPE_CHECKING, Any
 
 from judge.core.engine import Plan
 from judge.core.refs import Take, do_take
-from judge.core.timing import resolve_by_default
 from judge.core.wording import plural
-from judge.games.rebirth import activate, battle, forced_entry, on_entry, on_set
+from judge.games.rebirth import activate, battle, on_entry, on_set
 from judge.games.rebirth.refs import ZONE_REFS, take_from
+from judge.games.rebirth.skipped import fill_missing as fill_missing  # (handlers' interface)
 from judge.games.rebirth.state import REBIRTH_LIMIT, Slot
 
 if TYPE_CHECKING:
@@ -604,76 +605,3 @@ APPLIES: dict[str, Checker] = {
     "activate": activate.apply_activate,
     "resolve": activate.apply_resolve,
 }
-
-
-#: the agenda's waits that :func:`fill_missing` fills when the log skips their decision, and
-#: the kind of the action that records it
-_FILLED = {"wait_setup_entry": "entry_select", "wait_cancel": "guard", "wait_guard": "guard"}
-
-
-def fill_missing(eng: RebirthEngine, action: dict[str, Any]) -> None:
-    """A skipped guard: none was used (R4U-CHOICE-RECORDED)."""
-    st = eng.state
-    agenda = st.agenda
-    kind = action["do"]
-    if not eng.pool.items and (not agenda or _FILLED.get(agenda[0][0], kind) == kind):
-        # every test below asks for a waiting effect, or one of these waits at the agenda's
-        # head and another action than the one that answers it: nothing to fill (most
-        # actions), whatever the phase
-        return
-    if kind in ("concede", "outcome") or st.phase == "over":
-        return
-    if st.agenda and st.agenda[0][0] == "wait_setup_entry" and kind != "entry_select":
-        for pid in [q for q in st.order if not st.players[q].chose_entry]:
-            if not forced_entry.fill(eng, pid):
-                return  # a choice: the action's own check says what waits (R4U-PHASE)
-        eng.advance()
-        fill_missing(eng, action)
-        return
-    if eng.pool.items and kind != "resolve":
-        pe = resolve_by_default(eng, "R4U-CHOICE-RECORDED")
-        eng.ctx.ruling(
-            "R4U-CHOICE-RECORDED",
-            f"Without {pe.controller}'s choices {pe.describe()} is not carried out: what it did "
-            "is unknown until an outcome records it.",
-        )
-        eng.taint_effect(pe, "R4U-CHOICE-RECORDED")
-        eng.after_auto_resolve()
-        eng.advance()
-        fill_missing(eng, action)
-        return
-    if st.agenda and st.agenda[0][0] == "wait_cancel" and kind != "guard":
-        args = st.agenda[0][1]
-        pid = args["player"]
-        st.agenda.pop(0)
-        could = battle.could_cancel(eng, pid, args)
-        eng.ctx.ruling(
-            "R4U-CHOICE-RECORDED",
-            f"The log records no answer to the {args.get('target', 'spark')}: no cancel was used"
-            + (f", though {pid} could have used one." if could else "."),
-        )
-        if could:
-            eng.ctx.cannot_verify(f"missing cancel decision by {pid}")
-        eng.advance()
-        fill_missing(eng, action)
-        return
-    # an ability waiting (a member's when it supports, R4U-TEXT-ON-SUPPORT) is resolved
-    # before the guard: the guard is not the decision due yet
-    if st.agenda and st.agenda[0][0] == "wait_guard" and kind != "guard" and not eng.pool.items:
-        pid = st.agenda[0][1]["player"]
-        a = st.attack
-        st.agenda.pop(0)
-        if a is not None and battle.could_guard(eng, pid, a.partner):
-            eng.ctx.ruling(
-                "R4U-CHOICE-RECORDED",
-                f"The log records no guard after the attack: "
-                f"none was used, though {pid} could have used one.",
-            )
-            eng.ctx.cannot_verify(f"missing guard decision by {pid}")
-        else:
-            eng.ctx.ruling(
-                "R4U-CHOICE-RECORDED",
-                f"The log records no guard after the attack; "
-                f"{pid} had no card that could answer it.",
-            )
-        eng.advance()

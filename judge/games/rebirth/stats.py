@@ -35,8 +35,8 @@ def atk_def(eng: RebirthEngine, pid: str) -> tuple[int, int]:
     # R4U-PERFORMANCE-APPLY (GAP, rule option performance_from): the entry's own
     # performance, and with "field" its members' too; one read from printed text says
     # where it works, whatever the option (R4U-TEXT-PERFORMANCE: "where").  The entry, then
-    # each member in its square's order (ps.member_cards(), written out), as before; a card
-    # with no performance (most of them, read at every ATK/DEF) costs one look-up, no call
+    # each member in its square's order (ps.member_cards(), written out); a card with no
+    # performance (most of them, read at every ATK/DEF) costs one look-up and no call
     whens = d.by_when
     if whens is None:
         whens = d._sort_whens()
