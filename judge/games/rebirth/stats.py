@@ -36,23 +36,26 @@ def atk_def(eng: RebirthEngine, pid: str) -> tuple[int, int]:
     # performance, and with "field" its members' too; one read from printed text says
     # where it works, whatever the option (R4U-TEXT-PERFORMANCE: "where").  The entry, then
     # each member in its square's order (ps.member_cards(), written out); a card with no
-    # performance (most of them, read at every ATK/DEF) costs one look-up and no call
+    # performance (most of them, read at every ATK/DEF) costs one look-up and no call, and a
+    # member's are read only as far as they may work there: under the option's default,
+    # those whose where is "member" (CardDef.member_performance; the walk passes over the rest)
+    from_field = eng.options.get("performance_from") == "field"
     whens = d.by_when
     if whens is None:
         whens = d._sort_whens()
     perf = whens.get("performance")
     if perf is not None:
-        a, b = _performances(eng, pid, perf, "entry")
+        a, b = _performances(eng, pid, perf, "entry", from_field)
         atk, dfn = atk + a, dfn + b
     for slot in ps.members:
         if slot is not None:
             c = defs[code_of[slot.card]]
             mwhens = c.by_when
             if mwhens is None:
-                mwhens = c._sort_whens()
-            perf = mwhens.get("performance")
-            if perf is not None:
-                a, b = _performances(eng, pid, perf, "member")
+                mwhens = c._sort_whens()  # (member_performance set with it)
+            perf = mwhens.get("performance") if from_field else c.member_performance
+            if perf:
+                a, b = _performances(eng, pid, perf, "member", from_field)
                 atk, dfn = atk + a, dfn + b
     # "during this attack" (R4U-TEXT-ON-SUPPORT): on_support.attack_mods, written out (its
     # (0, 0) when it does not apply adds nothing; its sums added up as sum() does)
@@ -92,13 +95,17 @@ def atk_def(eng: RebirthEngine, pid: str) -> tuple[int, int]:
 
 
 def _performances(
-    eng: RebirthEngine, pid: str, perf: tuple[dict[str, Any], ...], place: str
+    eng: RebirthEngine,
+    pid: str,
+    perf: tuple[dict[str, Any], ...],
+    place: str,
+    from_field: bool,
 ) -> tuple[int, int]:
     """The (ATK, DEF) change of one card's performances ``perf`` (its ``performance``
-    effects, in order) for ``pid``'s entry, the card being in ``place`` (``entry`` or
-    ``member``): each that works there, is supported and holds."""
+    effects, in order, or some of them) for ``pid``'s entry, the card being in ``place``
+    (``entry`` or ``member``; ``from_field``: the rule option performance_from is "field"):
+    each that works there, is supported and holds."""
     atk = dfn = 0
-    from_field = eng.options.get("performance_from") == "field"
     for eff in perf:
         where = eff.get("where")
         if where is None and place == "member" and not from_field:

@@ -3,7 +3,8 @@ self-played games (both activate_timing options): at every check of an action,
 :func:`actions.check` (decisions()' answer written out where most actions are taken) and
 :func:`actions.check_by_decisions` (the whole way) find the same violations and data, for the
 action as recorded, by the other player and as a ``proceed``; and at every step
-:meth:`RebirthEngine.pending` lists what decisions() says the rules wait for."""
+:meth:`RebirthEngine.pending` lists what decisions() says the rules wait for; and a member's
+performances read in part (CardDef.member_performance) are those that work from a member."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from judge.core.engine import Plan
 from judge.core.replay import replay
 from judge.core.selfplay import random_game
 from judge.games.rebirth import actions
+from judge.games.rebirth.cards import CardDef
 from judge.games.rebirth.engine import RebirthEngine
 from judge.games.rebirth.sample import sample_envelope
 
@@ -64,3 +66,19 @@ def test_check_and_pending_are_the_long_way(monkeypatch: pytest.MonkeyPatch, tim
         replay(random_game(env, seed, max_actions=150))
     assert calls["check"] > 100
     assert calls["pending"] > 100
+
+
+def test_member_performance_is_the_performances_that_work_from_a_member() -> None:
+    """stats.atk_def reads a member's CardDef.member_performance under performance_from's
+    default, where the walk of all its performances passes over those whose ``where`` is not
+    ``member`` (tests/games/rebirth/test_r4u_text_abilities.py: what they change)."""
+
+    def perf(n: int, **where: str) -> dict[str, Any]:
+        return {"when": "performance", "count": n, "do": [{"op": "mod", "atk": n}], **where}
+
+    effects = [perf(1, where="member"), perf(2), perf(3, where="entry"), perf(4, where="member")]
+    d = CardDef.from_dict({"code": "X", "name": "X", "type": "character", "effects": effects})
+    every = d.effects_when("performance")
+    assert every == tuple(effects)
+    assert d.member_performance == (every[0], every[3])
+    assert d.member_performance[0] is every[0]
