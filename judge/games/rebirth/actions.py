@@ -1,8 +1,9 @@
 """One handler per Rebirth for you action kind: ``check`` judges, ``apply`` carries out.
 
 ``check`` never changes the state; it returns a :class:`~judge.core.engine.Plan` with the
-violations found and what it resolved.  ``fill_missing`` handles a skipped ``guard``: no guard
-was used (``unverifiable`` when the defender could have used one, R4U-CHOICE-RECORDED).
+violations found and what it resolved.  ``fill_missing`` (:mod:`judge.games.rebirth.skipped`)
+handles a skipped ``guard``: no guard was used (``unverifiable`` when the defender could have
+used one, R4U-CHOICE-RECORDED), and the other decisions a log may skip.
 """
 
 from __future__ import annotations
@@ -12,10 +13,10 @@ from typing import TYPE_CHECKING, Any
 
 from judge.core.engine import Plan
 from judge.core.refs import Take, do_take
-from judge.core.timing import resolve_by_default
 from judge.core.wording import plural
-from judge.games.rebirth import activate, battle, forced_entry, on_entry, on_set
+from judge.games.rebirth import activate, battle, on_entry, on_set
 from judge.games.rebirth.refs import ZONE_REFS, take_from
+from judge.games.rebirth.skipped import fill_missing as fill_missing  # (handlers' interface)
 from judge.games.rebirth.state import REBIRTH_LIMIT, Slot
 
 if TYPE_CHECKING:
@@ -23,6 +24,16 @@ if TYPE_CHECKING:
 
 Checker = Callable[["RebirthEngine", Plan], None]
 NOT_NOW = "the rules did not wait for it"
+#: the decisions the turn player may take in each of its phases (with nothing on the agenda
+#: and no effect waiting): :meth:`RebirthEngine.decisions`, and this module's :func:`check`
+PHASE_DECISIONS = {
+    "energy": ("energy", "partner", "proceed"),
+    "main": ("move", "play", "rebirth", "activate", "proceed"),
+    "battle": ("attack", "proceed"),
+}
+#: the agenda's waits for one player's decision (named in the step's ``player``), each
+#: answered by one kind (RebirthEngine.WAITS): :meth:`RebirthEngine.decisions`, :func:`check`
+PLAYER_WAITS = ("wait_preset", "wait_guard", "wait_cancel", "wait_reveal")
 PHASE_RULES = {
     "energy": "R4U-ENERGY-PHASE",
     "partner": "R4U-ENERGY-PHASE",
@@ -44,6 +55,39 @@ def check(eng: RebirthEngine, action: dict[str, Any]) -> Plan:
     kind, p = action["do"], action["p"]
     plan = Plan(action, kind)
     st = eng.state
+    phase = st.phase
+    agenda = st.agenda
+    # decisions()' answer where most actions are taken, written out (as in pending()), for
+    # the success alone: a kind it lists, by a player the tests below let decide, is checked
+    # here as they would check it (the game not over; concede and outcome listed by none);
+    # anything else goes the whole way
+    if not eng.pool.items:
+        if not agenda:
+            if phase in PHASE_DECISIONS and (
+                phase != "battle" or eng.options.get("activate_timing") != "main_battle"
+            ):
+                # a phase of the turn player's: [(turn player, the phase's kinds)]
+                tp = st.turn_player
+                if kind in PHASE_DECISIONS[phase] and (tp is None or p == tp):
+                    CHECKS[kind](eng, plan)
+                    return plan
+        elif phase != "over":
+            op, args = agenda[0]
+            if op in PLAYER_WAITS and kind == eng.WAITS[op]:
+                # a wait for one player: [(that player, (the kind that answers it,))]
+                who = args["player"]
+                if who is None or p == who:
+                    CHECKS[kind](eng, plan)
+                    return plan
+    return check_by_decisions(eng, plan)
+
+
+def check_by_decisions(eng: RebirthEngine, plan: Plan) -> Plan:
+    """:func:`check` the whole way: whether the rules wait for the action (decisions()), by
+    its player, then its kind's check (tests/games/rebirth/test_fast_paths.py compares the
+    two)."""
+    kind, p = plan.kind, plan.action["p"]
+    st = eng.state
     if st.phase == "over":
         plan.violate("R4U-PHASE", f"The game is over ({st.reason}); no decision can follow.")
         plan.cannot_apply(NOT_NOW)
@@ -57,7 +101,7 @@ def check(eng: RebirthEngine, action: dict[str, Any]) -> Plan:
         return plan
     options = eng.decisions()
     whos: list[str | None] = []
-    for who, kinds in options:  # a plain loop, not a comprehension: one call an action
+    for who, kinds in options:  # a plain loop, not a comprehension
         if kind in kinds:
             whos.append(who)
     if not whos:
@@ -268,7 +312,11 @@ def check_pay(eng: RebirthEngine, plan: Plan, cost: int) -> None:
     pay = plan.action.get("pay")
     # standing energy counted only up to what the decision can use (exact below that)
     need = cost if pay is None else max(cost, pay.get("energy", 0))
-    e, p = len(ps.standing_energy(need)), len(ps.standing_partners())
+    e = len(ps.standing_energy(need))
+    p = 0
+    for s in ps.partners:  # len(ps.standing_partners()), without making the list
+        if not s.rested:
+            p += 1
     if pay is None:
         if e + p < cost:
             plan.violate(
@@ -403,7 +451,8 @@ def apply_play(eng: RebirthEngine, plan: Plan) -> None:
     pid = plan.action["p"]
     ps = st.players[pid]
     iid = do_take(st, pid, plan.data["take"])
-    do_pay(eng, plan, st.card(iid).level)
+    level = st.card(iid).level
+    do_pay(eng, plan, level)
     if plan.action["to"] == "entry":
         old = ps.entry
         ps.entry, ps.entry_mods = iid, []
@@ -415,11 +464,9 @@ def apply_play(eng: RebirthEngine, plan: Plan) -> None:
         ps.members[idx] = Slot(iid, arrived_turn=st.turn)
         where = f"member square {idx + 1}"
     eng.arrive(iid)
-    eng.event("play", f"{pid} plays {eng.name(iid)} into {where}.", player=pid, card=iid)
-    eng.ctx.ruling(
-        "R4U-PLAY",
-        f"{pid} paid {eng.name(iid)}'s level ({st.card(iid).level}) to play it into {where}.",
-    )
+    named = eng.name(iid)
+    eng.event("play", f"{pid} plays {named} into {where}.", player=pid, card=iid)
+    eng.ctx.ruling("R4U-PLAY", f"{pid} paid {named}'s level ({level}) to play it into {where}.")
     eng.push(("settle", {}))
     if old is not None:
         eng.to_waiting_room(pid, old, "replaced")
@@ -558,65 +605,3 @@ APPLIES: dict[str, Checker] = {
     "activate": activate.apply_activate,
     "resolve": activate.apply_resolve,
 }
-
-
-def fill_missing(eng: RebirthEngine, action: dict[str, Any]) -> None:
-    """A skipped guard: none was used (R4U-CHOICE-RECORDED)."""
-    st = eng.state
-    kind = action["do"]
-    if kind in ("concede", "outcome") or st.phase == "over":
-        return
-    if st.agenda and st.agenda[0][0] == "wait_setup_entry" and kind != "entry_select":
-        for pid in [q for q in st.order if not st.players[q].chose_entry]:
-            if not forced_entry.fill(eng, pid):
-                return  # a choice: the action's own check says what waits (R4U-PHASE)
-        eng.advance()
-        fill_missing(eng, action)
-        return
-    if eng.pool.items and kind != "resolve":
-        pe = resolve_by_default(eng, "R4U-CHOICE-RECORDED")
-        eng.ctx.ruling(
-            "R4U-CHOICE-RECORDED",
-            f"Without {pe.controller}'s choices {pe.describe()} is not carried out: what it did "
-            "is unknown until an outcome records it.",
-        )
-        eng.taint_effect(pe, "R4U-CHOICE-RECORDED")
-        eng.after_auto_resolve()
-        eng.advance()
-        fill_missing(eng, action)
-        return
-    if st.agenda and st.agenda[0][0] == "wait_cancel" and kind != "guard":
-        args = st.agenda[0][1]
-        pid = args["player"]
-        st.agenda.pop(0)
-        could = battle.could_cancel(eng, pid, args)
-        eng.ctx.ruling(
-            "R4U-CHOICE-RECORDED",
-            f"The log records no answer to the {args.get('target', 'spark')}: no cancel was used"
-            + (f", though {pid} could have used one." if could else "."),
-        )
-        if could:
-            eng.ctx.cannot_verify(f"missing cancel decision by {pid}")
-        eng.advance()
-        fill_missing(eng, action)
-        return
-    # an ability waiting (a member's when it supports, R4U-TEXT-ON-SUPPORT) is resolved
-    # before the guard: the guard is not the decision due yet
-    if st.agenda and st.agenda[0][0] == "wait_guard" and kind != "guard" and not eng.pool.items:
-        pid = st.agenda[0][1]["player"]
-        a = st.attack
-        st.agenda.pop(0)
-        if a is not None and battle.could_guard(eng, pid, a.partner):
-            eng.ctx.ruling(
-                "R4U-CHOICE-RECORDED",
-                f"The log records no guard after the attack: "
-                f"none was used, though {pid} could have used one.",
-            )
-            eng.ctx.cannot_verify(f"missing guard decision by {pid}")
-        else:
-            eng.ctx.ruling(
-                "R4U-CHOICE-RECORDED",
-                f"The log records no guard after the attack; "
-                f"{pid} had no card that could answer it.",
-            )
-        eng.advance()

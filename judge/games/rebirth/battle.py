@@ -24,24 +24,23 @@ if TYPE_CHECKING:
 
 
 def _member(eng: RebirthEngine, plan: Plan) -> int | None:
+    """The square (index) of the member the action names: the instance named, else the first
+    standing member of the code named, else the first of that code."""
     st = eng.state
     ps = st.players[plan.action["p"]]
     ref = plan.action["card"]
+    # is_instance and ref_code asked once, not at each square (the same answers)
+    if is_instance(st, ref):
+        for i, slot in enumerate(ps.members):
+            if slot is not None and slot.card == ref:
+                return i
+        return None
+    code = ref_code(st, ref)
     for i, slot in enumerate(ps.members):
-        if slot is None:
-            continue
-        if (is_instance(st, ref) and slot.card == ref) or (
-            not is_instance(st, ref)
-            and st.code_of[slot.card] == ref_code(st, ref)
-            and not slot.rested
-        ):
+        if slot is not None and st.code_of[slot.card] == code and not slot.rested:
             return i
     for i, slot in enumerate(ps.members):
-        if (
-            slot is not None
-            and not is_instance(st, ref)
-            and st.code_of[slot.card] == ref_code(st, ref)
-        ):
+        if slot is not None and st.code_of[slot.card] == code:
             return i
     return None
 

@@ -41,6 +41,12 @@ class CardDef:
     by_when: dict[str, tuple[dict[str, Any], ...]] | None = field(
         default=None, init=False, repr=False, compare=False
     )
+    #: of :attr:`by_when`'s ``performance`` effects, those whose ``where`` is ``member``, in
+    #: order (set with it): what a member's ATK/DEF read looks at under the rule option
+    #: performance_from's default (stats.atk_def), without a walk of the others each time
+    member_performance: tuple[dict[str, Any], ...] = field(
+        default=(), init=False, repr=False, compare=False
+    )
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> CardDef:
@@ -133,6 +139,8 @@ class CardDef:
             if isinstance(w, str):
                 lists.setdefault(w, []).append(e)
         memo = {w: tuple(es) for w, es in lists.items()}
+        member = tuple(e for e in memo.get("performance", ()) if e.get("where") == "member")
+        object.__setattr__(self, "member_performance", member)
         object.__setattr__(self, "by_when", memo)
         return memo
 

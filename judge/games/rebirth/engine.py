@@ -23,6 +23,7 @@ from judge.core.rules import Catalogue
 from judge.core.timing import PendingEffect
 from judge.core.wording import plural
 from judge.games.rebirth import actions, battle, effects, on_set, resolve, stats
+from judge.games.rebirth.actions import PHASE_DECISIONS, PLAYER_WAITS
 from judge.games.rebirth.cards import CardDef
 from judge.games.rebirth.during import extra_sparks, inactive
 from judge.games.rebirth.state import (
@@ -32,11 +33,6 @@ from judge.games.rebirth.state import (
     R4UState,
 )
 
-PHASE_DECISIONS = {
-    "energy": ("energy", "partner", "proceed"),
-    "main": ("move", "play", "rebirth", "activate", "proceed"),
-    "battle": ("attack", "proceed"),
-}
 WAITS = {
     "wait_setup_entry": "entry_select",
     "wait_first_player": "first_player",
@@ -71,6 +67,8 @@ class RebirthEngine(AgendaEngine):
         self._pending_memo: dict[Any, list[dict[str, Any]]] = {}
         #: activate.used_from_waiting_room's answers by card code
         self._from_waiting_room: dict[str, bool] = {}
+        #: name()'s answers by instance
+        self._names: dict[str | None, str] = {}
         defs = read_all_once(CardDef.from_dict, log.cards)
         code_of, owner_of, lists = deal_instances(log, {"main": "", "partner": "PT"})
         players = {
@@ -125,7 +123,7 @@ class RebirthEngine(AgendaEngine):
                 return [(p, ("entry_select",)) for p in st.order if not st.players[p].chose_entry]
             if op == "wait_first_player":
                 return [(None, ("first_player",))]
-            if op in ("wait_preset", "wait_guard", "wait_cancel", "wait_reveal"):
+            if op in PLAYER_WAITS:
                 return [(args["player"], (WAITS[op],))]
             return []
         if st.phase == "battle" and self.options.get("activate_timing") == "main_battle":
@@ -141,17 +139,21 @@ class RebirthEngine(AgendaEngine):
         # a few lists of (player, kinds) make every step's entry
         st = self.state
         phase = st.phase
+        agenda = st.agenda
+        key: tuple[tuple[str | None, tuple[str, ...]], ...]
         if (
-            not st.agenda
+            not agenda
             and phase in PHASE_DECISIONS
             and (phase != "battle" or self.options.get("activate_timing") != "main_battle")
         ):
             # decisions()' answer in a phase of the turn player's, written out (most steps
             # end there: two calls an action): no effect waits (asked above), nothing on the
             # agenda, the phase not over (not in PHASE_DECISIONS) and not main_battle's battle
-            key: tuple[tuple[str | None, tuple[str, ...]], ...] = (
-                (st.turn_player, PHASE_DECISIONS[phase]),
-            )
+            key = ((st.turn_player, PHASE_DECISIONS[phase]),)
+        elif agenda and agenda[0][0] in PLAYER_WAITS and phase != "over":
+            # and for a wait of one player's (most other steps: a guard, a cancel)
+            op, args = agenda[0]
+            key = ((args["player"], (WAITS[op],)),)
         else:
             key = tuple(self.decisions())
         memo = self._pending_memo
@@ -172,19 +174,22 @@ class RebirthEngine(AgendaEngine):
     def count_for(self, pid: str, attribute: str | None) -> int:
         """Cards of ``pid``'s members and retire area (of ``attribute``) (R4U-PERFORMANCE)."""
         # (plain loops, state.card and member_cards written out: asked with every ATK/DEF
-        # read of a performance; the same cards in the same order, counted as sum() did)
+        # read of a performance; the same cards in the same order, counted as sum() did, and
+        # without an attribute only counted)
         st = self.state
         ps = st.players[pid]
-        cards: list[str] = []
-        for slot in ps.members:
-            if slot is not None:
-                cards.append(slot.card)
-        cards.extend(ps.retire)
         if attribute is None:
-            return len(cards)
+            n = len(ps.retire)
+            for slot in ps.members:
+                if slot is not None:
+                    n += 1
+            return n
         defs, code_of = st.defs, st.code_of
         n = 0
-        for c in cards:
+        for slot in ps.members:
+            if slot is not None and defs[code_of[slot.card]].has_attribute(attribute):
+                n += 1
+        for c in ps.retire:
             if defs[code_of[c]].has_attribute(attribute):
                 n += 1
         return n
@@ -196,12 +201,16 @@ class RebirthEngine(AgendaEngine):
     # == low-level moves =======================================================================
 
     def name(self, iid: str | None) -> str:
-        """The engine's ``name``, its ``state.card`` written out (about two calls an action):
-        the same text."""
+        """The engine's ``name``: the same text, each instance's made once and kept (about two
+        calls an action; an instance's code, and so its name, never changes once dealt)."""
+        named = self._names.get(iid)  # (None is never kept: its text is not a name)
+        if named is not None:
+            return named
         if iid is None:
             return "an unknown card"
         st = self.state
-        return f"{iid} ({st.defs[st.code_of[iid]].name})"
+        named = self._names[iid] = f"{iid} ({st.defs[st.code_of[iid]].name})"
+        return named
 
     def retire_entry(self, pid: str, why: str) -> None:
         """``pid``'s entry character goes to the retire area; entry-in follows (settle)."""
@@ -223,13 +232,14 @@ class RebirthEngine(AgendaEngine):
     def arrive(self, iid: str) -> None:
         """``iid`` came into an entry, a member square or a Rebirth area (R4U-ACTIVATE-LIMIT:
         ``activate.arrive``)."""
-        if self.state.used:  # with no use kept activate.arrive forgets nothing (most arrivals)
+        st = self.state
+        if st.used:  # with no use kept activate.arrive forgets nothing (most arrivals)
             from judge.games.rebirth.activate import arrive
 
             arrive(self, iid)
-        self.state.entry_attacks.pop(iid, None)  # a new card: no attacks yet (-OWN-ATTACK)
-        self.state.next_attack.pop(iid, None)  # nor changes waiting (R4U-TEXT-NEXT-ATTACK)
-        self.state.no_move.pop(iid, None)  # nor a ban on moving (R4U-TEXT-NO-MOVE)
+        st.entry_attacks.pop(iid, None)  # a new card: no attacks yet (-OWN-ATTACK)
+        st.next_attack.pop(iid, None)  # nor changes waiting (R4U-TEXT-NEXT-ATTACK)
+        st.no_move.pop(iid, None)  # nor a ban on moving (R4U-TEXT-NO-MOVE)
 
     def to_waiting_room(self, pid: str, iid: str, why: str) -> None:
         self.state.players[pid].waiting_room.append(iid)

@@ -43,8 +43,18 @@ find_in_zone = ZONE_REFS.find_in_zone
 
 def take_from(eng: RebirthEngine, plan: Plan, zone: str, field: str = "card") -> Take | None:
     """The card the action's ``field`` names in its player's ``zone``; None (the plan told why,
-    as a violation that cannot be applied) when it is not there."""
-    take, err = find_in_zone(eng.state, plan.action["p"], zone, plan.action[field])
+    as a violation that cannot be applied) when it is not there.
+
+    An instance id in the zone (most references) is found here, as find_in_zone finds it
+    (an id's zone is never looked at, and it is the first test after that), without the
+    messages find_in_zone words beforehand for a reference not found."""
+    st = eng.state
+    pid, ref = plan.action["p"], plan.action[field]
+    if isinstance(ref, str) and ref in st.code_of:  # judge.core.refs.is_instance
+        cards = getattr(st.players[pid], zone)
+        if ref in cards:
+            return Take(zone, cards.index(ref), ref, False)
+    take, err = find_in_zone(st, pid, zone, ref)
     if err:
         plan.violate(*err)
         plan.cannot_apply(err[1].rstrip("."))

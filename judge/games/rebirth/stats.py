@@ -7,7 +7,7 @@ the entry's own continuous abilities, the Rebirth area), and read whenever ATK/D
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from judge.games.rebirth import effects
 from judge.games.rebirth.during import during, inactive, own_attack, recombo_holds
@@ -34,30 +34,28 @@ def atk_def(eng: RebirthEngine, pid: str) -> tuple[int, int]:
         atk, dfn = atk + m.atk, dfn + m.defence
     # R4U-PERFORMANCE-APPLY (GAP, rule option performance_from): the entry's own
     # performance, and with "field" its members' too; one read from printed text says
-    # where it works, whatever the option (R4U-TEXT-PERFORMANCE: "where")
+    # where it works, whatever the option (R4U-TEXT-PERFORMANCE: "where").  The entry, then
+    # each member in its square's order (ps.member_cards(), written out); a card with no
+    # performance (most of them, read at every ATK/DEF) costs one look-up and no call, and a
+    # member's are read only as far as they may work there: under the option's default,
+    # those whose where is "member" (CardDef.member_performance; the walk passes over the rest)
     from_field = eng.options.get("performance_from") == "field"
-    cards = [entry]
-    for slot in ps.members:  # ps.member_cards(), written out
+    whens = d.by_when
+    if whens is None:
+        whens = d._sort_whens()
+    perf = whens.get("performance")
+    if perf is not None:
+        a, b = _performances(eng, pid, perf, "entry", from_field)
+        atk, dfn = atk + a, dfn + b
+    for slot in ps.members:
         if slot is not None:
-            cards.append(slot.card)
-    for iid in cards:
-        place = "entry" if iid == entry else "member"
-        c = defs[code_of[iid]]
-        whens = c.by_when
-        if whens is None:
-            whens = c._sort_whens()
-        for eff in whens.get("performance", ()):
-            where = eff.get("where")
-            if where is None and place == "member" and not from_field:
-                continue
-            if where is not None and where != place:
-                continue
-            if (
-                effects.supported(eff)
-                and eng.count_for(pid, eff.get("attribute")) >= eff["count"]
-                and recombo_holds(eng, pid, eff)
-            ):
-                a, b = effects.mods(eff)
+            c = defs[code_of[slot.card]]
+            mwhens = c.by_when
+            if mwhens is None:
+                mwhens = c._sort_whens()  # (member_performance set with it)
+            perf = mwhens.get("performance") if from_field else c.member_performance
+            if perf:
+                a, b = _performances(eng, pid, perf, "member", from_field)
                 atk, dfn = atk + a, dfn + b
     # "during this attack" (R4U-TEXT-ON-SUPPORT): on_support.attack_mods, written out (its
     # (0, 0) when it does not apply adds nothing; its sums added up as sum() does)
@@ -74,9 +72,6 @@ def atk_def(eng: RebirthEngine, pid: str) -> tuple[int, int]:
         for m in attack.mods:
             b += m.defence
         atk, dfn = atk + a, dfn + b
-    whens = d.by_when
-    if whens is None:
-        whens = d._sort_whens()
     for eff in whens.get("continuous", ()):  # R4U-TEXT-OWN-ATTACK
         if (
             effects.supported(eff)
@@ -96,4 +91,32 @@ def atk_def(eng: RebirthEngine, pid: str) -> tuple[int, int]:
                 atk, dfn = atk + a, dfn + b
     if eng.options.get("stat_floor") == "none":  # R4U-STAT-FLOOR (GAP)
         return atk, dfn
-    return max(atk, 0), max(dfn, 0)
+    return (atk if atk > 0 else 0), (dfn if dfn > 0 else 0)  # max(…, 0), without the calls
+
+
+def _performances(
+    eng: RebirthEngine,
+    pid: str,
+    perf: tuple[dict[str, Any], ...],
+    place: str,
+    from_field: bool,
+) -> tuple[int, int]:
+    """The (ATK, DEF) change of one card's performances ``perf`` (its ``performance``
+    effects, in order, or some of them) for ``pid``'s entry, the card being in ``place``
+    (``entry`` or ``member``; ``from_field``: the rule option performance_from is "field"):
+    each that works there, is supported and holds."""
+    atk = dfn = 0
+    for eff in perf:
+        where = eff.get("where")
+        if where is None and place == "member" and not from_field:
+            continue
+        if where is not None and where != place:
+            continue
+        if (
+            effects.supported(eff)
+            and eng.count_for(pid, eff.get("attribute")) >= eff["count"]
+            and recombo_holds(eng, pid, eff)
+        ):
+            a, b = effects.mods(eff)
+            atk, dfn = atk + a, dfn + b
+    return atk, dfn
