@@ -260,6 +260,7 @@ class ZXEngine(RuleEffects, Conditions, Views, Moves, AgendaEngine):
         sq = GRID.player_square(ps.seat)
         st.squares[sq] = ZX(card=iid, serial=st.next_serial())
         st.controller[sq] = player
+        st.square_at[iid] = sq
         self.event(
             "start_card",
             f"{player}'s start card {self.name(iid)} turns face up on square {sq}.",
@@ -570,7 +571,10 @@ class ZXEngine(RuleEffects, Conditions, Views, Moves, AgendaEngine):
                 self.op_player_damage(defender, 1, "attack")
             return
         target = b.target
-        tsq = next((q for q, z in st.squares.items() if target is not None and z is target), None)
+        # (the square holding ``target``, found by its card: ``square_at``)
+        tsq = st.square_at.get(target.card) if target is not None else None
+        if tsq is not None and st.squares[tsq] is not target:
+            tsq = None
         if target is None or tsq is None:
             self.event("battle", "The attacked Z/X is no longer on the field: the battle ends.")
             self.ctx.ruling(

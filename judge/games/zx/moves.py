@@ -125,6 +125,7 @@ class Moves(_Base):
             )
         st.squares[sq] = z
         st.controller[sq] = pid
+        st.square_at[iid] = sq
         self.event(
             "appear",
             f"{self.name(iid)} appears on square {sq} ({how}{', sleeping' if z.sleeping else ''}).",
@@ -177,6 +178,7 @@ class Moves(_Base):
         assert z is not None
         st.squares[sq] = None
         del st.controller[sq]
+        del st.square_at[z.card]
         owner = st.owner_of[z.card]
         if z.lower is not None:
             # seed 003, keyword action 7: a Z/X OB splits: the upper half face up to the
@@ -242,6 +244,7 @@ class Moves(_Base):
         assert z is not None
         st.squares[sq] = None
         del st.controller[sq]
+        del st.square_at[z.card]
         if z.shift is not None:
             st.players[st.owner_of[z.shift]].dynamis.append([z.shift, True])
             self.ctx.ruling(

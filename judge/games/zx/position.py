@@ -351,6 +351,7 @@ def place(eng: ZXEngine, start: Mapping[str, Any], lay: Layout) -> None:
                 shift=shift,
             )
             st.controller[z["square"]] = pid
+            st.square_at[card] = z["square"]
         ps.resources = [
             Resource(str(iid), st.next_serial(), bool(spec["sleeping"]))
             for spec, iid in zip(zones.get("resources") or [], ids["resources"], strict=True)

@@ -42,9 +42,11 @@ class RuleEffects(_Base):
         if agenda and agenda[0][0] == "life_pick":
             return self.rules_in_full()
         positive = self._positive_power
-        for z in st.squares.values():
-            if z is None:
-                continue
+        squares = st.squares
+        # the occupied squares only (``square_at``'s, in another order than the squares': the
+        # look only asks whether any Z/X is lethal)
+        for sq in st.square_at.values():
+            z = squares[sq]
             if not z.damage and not z.power_mods:
                 above = positive.get(z.card)
                 if above is None:

@@ -107,6 +107,9 @@ class ZXState:
     squares: dict[int, ZX | None] = field(default_factory=dict)
     #: who controls the Z/X on each occupied square
     controller: dict[int, str] = field(default_factory=dict)
+    #: the square of each Z/X on the field, by its card (:meth:`square_of`, asked a few times
+    #: an action): kept with ``squares`` wherever a Z/X appears or leaves its square
+    square_at: dict[str, int] = field(default_factory=dict)
     first: str | None = None
     turn: int = 0
     turn_player: str | None = None
@@ -145,10 +148,10 @@ class ZXState:
         raise ValueError(f"{pid} has no opponent")
 
     def square_of(self, iid: str) -> int | None:
-        for sq, z in self.squares.items():
-            if z is not None and z.card == iid:
-                return sq
-        return None
+        """The square of the Z/X ``iid``, or None when it is not on the field (the Z/X on the
+        squares, by card: ``tests/games/zx/test_square_at.py`` pins it to a look at every
+        square)."""
+        return self.square_at.get(iid)
 
     def zx_of(self, pid: str) -> list[tuple[int, ZX]]:
         """``pid``'s Z/X on squares, by square name."""
