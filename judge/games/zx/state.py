@@ -154,9 +154,9 @@ class ZXState:
         return self.square_at.get(iid)
 
     def zx_of(self, pid: str) -> list[tuple[int, ZX]]:
-        """``pid``'s Z/X on squares, by square name."""
+        """``pid``'s Z/X on squares, by square name (``squares`` is in name order: made so,
+        from the grid's names, and never given a new key)."""
+        controller = self.controller
         return [
-            (sq, z)
-            for sq, z in sorted(self.squares.items())
-            if z is not None and self.controller.get(sq) == pid
+            (sq, z) for sq, z in self.squares.items() if z is not None and controller.get(sq) == pid
         ]
