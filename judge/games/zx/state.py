@@ -93,10 +93,10 @@ class Battle:
     player: bool = False
 
 
-# slots: a Break pickles the state (:func:`judge.core.engine.freeze`), and pickling an object
-# with a ``__dict__`` makes CPython (3.11) build that dict and read every attribute through it
-# for the rest of the game (``st.squares``, ``st.agenda``, …): about 5 % of an action's
-# instructions once a game has had a Break
+# slots: pickling an object with a ``__dict__`` (:func:`judge.core.engine.freeze`, as a Break
+# once saved the state) makes CPython (3.11) build that dict and read every attribute through
+# it for the rest of the game (``st.squares``, ``st.agenda``, …): about 5 % of an action's
+# instructions once that happened
 @dataclass(slots=True)
 class ZXState:
     defs: dict[str, CardDef]
