@@ -89,9 +89,6 @@ class ZXEngine(RuleEffects, Conditions, Views, Moves, AgendaEngine):
         #: effects that resolved with no decision since the last action applied (a Void
         #: Bringer whose condition did not hold: ZX-VOID-BRINGER), by source
         self.idle_effects: dict[str, str] = {}
-        #: whether an instance's printed power is above 0 (:meth:`rules`, asked of every Z/X
-        #: on the field once or twice an action; definitions never change in a game)
-        self._positive_power: dict[str, bool] = {}
         #: each code's 【常】 power effects (:meth:`static_power`, asked about once an action;
         #: definitions never change in a game), most of them none
         self._static_power_effects: dict[str, list[dict[str, Any]]] = {}
@@ -260,7 +257,7 @@ class ZXEngine(RuleEffects, Conditions, Views, Moves, AgendaEngine):
             return
         iid, ps.start_card = ps.start_card, None
         sq = GRID.player_square(ps.seat)
-        st.squares[sq] = ZX(card=iid, serial=st.next_serial())
+        st.squares[sq] = ZX(card=iid, serial=st.next_serial(), positive=st.card(iid).power > 0)
         st.controller[sq] = player
         st.square_at[iid] = sq
         self.event(

@@ -116,7 +116,12 @@ class Moves(_Base):
                 f"{self.name(old.card)} (rebooted) is overwritten on square {sq} and goes to the "
                 f"{where} (rule option overwrite_to {where}).",
             )
-        z = ZX(card=iid, serial=st.next_serial(), force=list(force or []))
+        z = ZX(
+            card=iid,
+            serial=st.next_serial(),
+            positive=st.card(iid).power > 0,
+            force=list(force or []),
+        )
         z.sleeping = not rebooted and self.options["appear_state"] == "sleep"
         if z.sleeping:
             self.ctx.ruling(

@@ -345,6 +345,7 @@ def place(eng: ZXEngine, start: Mapping[str, Any], lay: Layout) -> None:
             st.squares[z["square"]] = ZX(
                 card=card,
                 serial=st.next_serial(),
+                positive=st.card(card).power > 0,
                 sleeping=bool(z["sleeping"]),
                 damage=int(z["damage"]),
                 force=force,

@@ -29,7 +29,7 @@ class RuleEffects(_Base):
         ``rules_in_full`` reloads nothing, finds no life pick of a reload at the agenda's head,
         no charge zone over the limit, no lethal Z/X (the same test, :meth:`lethal`, which only
         reads), no player without life and no damage due, and returns False having changed
-        nothing but the same memo of printed powers (about a third of its instructions)."""
+        nothing (about a third of its instructions)."""
         st = self.state
         if st.phase in ("over", "setup"):
             return False
@@ -41,18 +41,13 @@ class RuleEffects(_Base):
         agenda = st.agenda
         if agenda and agenda[0][0] == "life_pick":
             return self.rules_in_full()
-        positive = self._positive_power
         squares = st.squares
         # the occupied squares only (``square_at``'s, in another order than the squares': the
         # look only asks whether any Z/X is lethal)
         for sq in st.square_at.values():
             z = squares[sq]
-            if not z.damage and not z.power_mods:
-                above = positive.get(z.card)
-                if above is None:
-                    above = positive[z.card] = st.card(z.card).power > 0
-                if above:
-                    continue
+            if not z.damage and not z.power_mods and z.positive:
+                continue
             if self.lethal(z) is not None:
                 return self.rules_in_full()
         if st.damage_due:
@@ -68,8 +63,6 @@ class RuleEffects(_Base):
         order = st.order
         lethal_of = self.lethal
         squares = st.squares
-        # whether a card's printed power is above 0, by instance (definitions never change)
-        positive = self._positive_power
         for _ in range(16):
             for pid in order:
                 ps = players[pid]
@@ -105,12 +98,8 @@ class RuleEffects(_Base):
             for sq, z in squares.items():
                 if z is None:
                     continue
-                if not z.damage and not z.power_mods:  # (as in rules' look, written out:
-                    above = positive.get(z.card)  # a call a Z/X was 1 % of an action)
-                    if above is None:
-                        above = positive[z.card] = st.card(z.card).power > 0
-                    if above:
-                        continue  # no damage, power unchanged and above 0: not lethal (lethal())
+                if not z.damage and not z.power_mods and z.positive:  # (as in rules' look,
+                    continue  # written out: no damage, power unchanged and above 0: not lethal)
                 rule = lethal_of(z)
                 if rule is not None:
                     if lethal is None:

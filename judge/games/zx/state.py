@@ -27,6 +27,9 @@ class ZX:
 
     card: str
     serial: int
+    #: its printed power is above 0 (the card's definition, which never changes in a game):
+    #: the rule effects ask it of every Z/X on the field once or twice an action
+    positive: bool
     sleeping: bool = False
     damage: int = 0
     force: list[Force] = field(default_factory=list)
