@@ -64,7 +64,7 @@ def choosable(eng: ZXEngine, chooser: str, spec: dict[str, Any], chooses: bool =
     st = eng.state
     side = spec.get("side", "opponent")
     out = []
-    for sq, z in sorted(st.squares.items()):
+    for sq, z in st.squares.items():  # (in square order: made so from the grid's names)
         if z is None:
             continue
         ctrl = st.controller[sq]
@@ -466,13 +466,16 @@ def recorded_choices(
     is illegal, not read as another choice."""
     eff = pe.effect
     use = action.get("use")
-    named = [
-        f"`{k}`" for k in ("targets", "count", "to", "squares") if action.get(k) not in (None, [])
-    ]
     out: list[tuple[str, str]] = []
     rule = "ZX-RECORDED-CHOICE"
-    # ``use: false`` for an effect that is not optional: the core's check (choose_pending)
-    if eff.get("optional") and use is not True and named and not no_decision(eng, pe):
+    # ``use: false`` for an effect that is not optional: the core's check (choose_pending);
+    # the choices named are listed only for an optional effect not used (rarely)
+    named = (
+        [f"`{k}`" for k in ("targets", "count", "to", "squares") if action.get(k) not in (None, [])]
+        if eff.get("optional") and use is not True
+        else None
+    )
+    if named and not no_decision(eng, pe):
         out.append(
             (
                 rule,

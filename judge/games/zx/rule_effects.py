@@ -95,9 +95,9 @@ class RuleEffects(_Base):
                         )
                         return True
             lethal = None
-            for sq, z in squares.items():
-                if z is None:
-                    continue
+            # the occupied squares only (``square_at``'s, in another order: sorted below)
+            for sq in st.square_at.values():
+                z = squares[sq]
                 if not z.damage and not z.power_mods and z.positive:  # (as in rules' look,
                     continue  # written out: no damage, power unchanged and above 0: not lethal)
                 rule = lethal_of(z)

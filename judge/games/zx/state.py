@@ -157,9 +157,12 @@ class ZXState:
         return self.square_at.get(iid)
 
     def zx_of(self, pid: str) -> list[tuple[int, ZX]]:
-        """``pid``'s Z/X on squares, by square name (``squares`` is in name order: made so,
-        from the grid's names, and never given a new key)."""
-        controller = self.controller
-        return [
-            (sq, z) for sq, z in self.squares.items() if z is not None and controller.get(sq) == pid
-        ]
+        """``pid``'s Z/X on squares, by square name: the occupied squares' (``controller``'s
+        keys, a Z/X on each), sorted; a loop, not a comprehension's call (a few times an
+        action)."""
+        squares = self.squares
+        out = []
+        for sq, who in sorted(self.controller.items()):
+            if who == pid:
+                out.append((sq, squares[sq]))
+        return out
