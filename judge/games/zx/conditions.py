@@ -90,8 +90,7 @@ class Conditions(_Base):
 
     def in_break_state(self, iid: str) -> bool:
         """ZX-ALTER-BREAK: ``iid`` is on a square and has a face-down force material."""
-        sq = self.state.square_of(iid)
-        z = self.state.squares[sq] if sq is not None else None
+        z = self.state.on_field.get(iid)
         return z is not None and z.broken
 
     def power(self, iid: str) -> int:
@@ -99,8 +98,7 @@ class Conditions(_Base):
         (ZX-POWER) and what its own 【常】 abilities give it now (ZX-STATIC-POWER)."""
         st = self.state
         printed = st.defs[st.code_of[iid]].power  # (st.card, written out)
-        sq = st.square_of(iid)
-        z = st.squares[sq] if sq is not None else None
+        z = st.on_field.get(iid)
         if z is None:
             return printed
         return printed + sum(z.power_mods) + self.static_power(iid)
@@ -122,10 +120,10 @@ class Conditions(_Base):
             ]
         if not mine:
             return 0
-        sq = st.square_of(iid)
-        if sq is None:
+        z = st.on_field.get(iid)
+        if z is None:
             return 0
-        have = len(st.players[st.controller[sq]].resources)
+        have = len(st.players[st.controller[z.square]].resources)
         return sum(
             int(op.get("n", 0))
             for e in mine

@@ -257,9 +257,11 @@ class ZXEngine(RuleEffects, Conditions, Views, Moves, AgendaEngine):
             return
         iid, ps.start_card = ps.start_card, None
         sq = GRID.player_square(ps.seat)
-        st.squares[sq] = ZX(card=iid, serial=st.next_serial(), positive=st.card(iid).power > 0)
+        z = st.squares[sq] = ZX(
+            card=iid, serial=st.next_serial(), square=sq, positive=st.card(iid).power > 0
+        )
         st.controller[sq] = player
-        st.square_at[iid] = sq
+        st.on_field[iid] = z
         self.event(
             "start_card",
             f"{player}'s start card {self.name(iid)} turns face up on square {sq}.",
@@ -539,8 +541,8 @@ class ZXEngine(RuleEffects, Conditions, Views, Moves, AgendaEngine):
         st.battle = None
         if b is None:
             return
-        at = st.square_of(b.attacker.card)
-        if at is None or st.squares[at] is not b.attacker:
+        at = b.attacker.square
+        if st.on_field.get(b.attacker.card) is not b.attacker:
             self.event(
                 "battle",
                 f"{self.name(b.attacker.card)} is no longer on the field: the battle ends.",
@@ -570,10 +572,9 @@ class ZXEngine(RuleEffects, Conditions, Views, Moves, AgendaEngine):
                 self.op_player_damage(defender, 1, "attack")
             return
         target = b.target
-        # (the square holding ``target``, found by its card: ``square_at``)
-        tsq = st.square_at.get(target.card) if target is not None else None
-        if tsq is not None and st.squares[tsq] is not target:
-            tsq = None
+        # (the square holding ``target``: its own, while it is on the field)
+        on = target is not None and st.on_field.get(target.card) is target
+        tsq = target.square if on else None  # type: ignore[union-attr]
         if target is None or tsq is None:
             self.event("battle", "The attacked Z/X is no longer on the field: the battle ends.")
             self.ctx.ruling(

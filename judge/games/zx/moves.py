@@ -33,8 +33,7 @@ class Moves(_Base):
         # (:meth:`effects_of`, written out: its list is not made, and nearly all the effects
         # are of another ``when``)
         effects = list(enumerate(st.defs[st.code_of[iid]].effects))
-        sq = st.square_of(iid)
-        z = st.squares[sq] if sq is not None else None
+        z = st.on_field.get(iid)
         if z is not None and z.shift is not None:
             effects += [(1000 + i, e) for i, e in enumerate(st.card(z.shift).effects)]
         for index, eff in effects:
@@ -52,8 +51,7 @@ class Moves(_Base):
         text is the card's too (ZX-SHIFT; the shift's indexes from 1000)."""
         st = self.state
         out = list(enumerate(st.card(iid).effects))
-        sq = st.square_of(iid)
-        z = st.squares[sq] if sq is not None else None
+        z = st.on_field.get(iid)
         if z is not None and z.shift is not None:
             out += [(1000 + i, e) for i, e in enumerate(st.card(z.shift).effects)]
         return out
@@ -119,6 +117,7 @@ class Moves(_Base):
         z = ZX(
             card=iid,
             serial=st.next_serial(),
+            square=sq,
             positive=st.card(iid).power > 0,
             force=list(force or []),
         )
@@ -130,7 +129,7 @@ class Moves(_Base):
             )
         st.squares[sq] = z
         st.controller[sq] = pid
-        st.square_at[iid] = sq
+        st.on_field[iid] = z
         self.event(
             "appear",
             f"{self.name(iid)} appears on square {sq} ({how}{', sleeping' if z.sleeping else ''}).",
@@ -183,7 +182,7 @@ class Moves(_Base):
         assert z is not None
         st.squares[sq] = None
         del st.controller[sq]
-        del st.square_at[z.card]
+        del st.on_field[z.card]
         owner = st.owner_of[z.card]
         if z.lower is not None:
             # seed 003, keyword action 7: a Z/X OB splits: the upper half face up to the
@@ -249,7 +248,7 @@ class Moves(_Base):
         assert z is not None
         st.squares[sq] = None
         del st.controller[sq]
-        del st.square_at[z.card]
+        del st.on_field[z.card]
         if z.shift is not None:
             st.players[st.owner_of[z.shift]].dynamis.append([z.shift, True])
             self.ctx.ruling(

@@ -342,9 +342,10 @@ def place(eng: ZXEngine, start: Mapping[str, Any], lay: Layout) -> None:
             shift = path.get(f"zx[{i}].shift")
             card = path[f"zx[{i}].card"]
             assert card is not None
-            st.squares[z["square"]] = ZX(
+            zx = st.squares[z["square"]] = ZX(
                 card=card,
                 serial=st.next_serial(),
+                square=z["square"],
                 positive=st.card(card).power > 0,
                 sleeping=bool(z["sleeping"]),
                 damage=int(z["damage"]),
@@ -352,7 +353,7 @@ def place(eng: ZXEngine, start: Mapping[str, Any], lay: Layout) -> None:
                 shift=shift,
             )
             st.controller[z["square"]] = pid
-            st.square_at[card] = z["square"]
+            st.on_field[card] = zx
         ps.resources = [
             Resource(str(iid), st.next_serial(), bool(spec["sleeping"]))
             for spec, iid in zip(zones.get("resources") or [], ids["resources"], strict=True)

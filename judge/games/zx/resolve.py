@@ -27,11 +27,11 @@ def not_affected(eng: ZXEngine, controller: str, source: str, iid: str) -> str |
     of a card on a square: ``unaffected_by_opponent`` (the effects of its controller's
     opponent), ``unaffected_by_events`` (the effects of events and event EX)."""
     st = eng.state
-    sq = st.square_of(iid)
-    if sq is None:
+    z = st.on_field.get(iid)
+    if z is None:
         return None
     d = st.card(iid)
-    if d.has("unaffected_by_opponent") and st.controller[sq] != controller:
+    if d.has("unaffected_by_opponent") and st.controller[z.square] != controller:
         return "it is not affected by its opponent's effects"
     if d.has("unaffected_by_events") and st.card(source).type in ("event", "event_ex"):
         return "it is not affected by the effects of events"

@@ -41,11 +41,9 @@ class RuleEffects(_Base):
         agenda = st.agenda
         if agenda and agenda[0][0] == "life_pick":
             return self.rules_in_full()
-        squares = st.squares
-        # the occupied squares only (``square_at``'s, in another order than the squares': the
-        # look only asks whether any Z/X is lethal)
-        for sq in st.square_at.values():
-            z = squares[sq]
+        # the Z/X on the field (``on_field``, in another order than the squares': the look only
+        # asks whether any is lethal)
+        for z in st.on_field.values():
             if not z.damage and not z.power_mods and z.positive:
                 continue
             if self.lethal(z) is not None:
@@ -62,7 +60,6 @@ class RuleEffects(_Base):
         players = st.players
         order = st.order
         lethal_of = self.lethal
-        squares = st.squares
         for _ in range(16):
             for pid in order:
                 ps = players[pid]
@@ -95,16 +92,15 @@ class RuleEffects(_Base):
                         )
                         return True
             lethal = None
-            # the occupied squares only (``square_at``'s, in another order: sorted below)
-            for sq in st.square_at.values():
-                z = squares[sq]
+            # the Z/X on the field (``on_field``, in another order: sorted below)
+            for z in st.on_field.values():
                 if not z.damage and not z.power_mods and z.positive:  # (as in rules' look,
                     continue  # written out: no damage, power unchanged and above 0: not lethal)
                 rule = lethal_of(z)
                 if rule is not None:
                     if lethal is None:
                         lethal = []
-                    lethal.append((sq, rule))
+                    lethal.append((z.square, rule))
             if lethal is None:
                 break
             lethal.sort()  # in square order

@@ -27,6 +27,8 @@ class ZX:
 
     card: str
     serial: int
+    #: its square (a Z/X never moves: one that leaves its square is no longer on the field)
+    square: int
     #: its printed power is above 0 (the card's definition, which never changes in a game):
     #: the rule effects ask it of every Z/X on the field once or twice an action
     positive: bool
@@ -110,9 +112,9 @@ class ZXState:
     squares: dict[int, ZX | None] = field(default_factory=dict)
     #: who controls the Z/X on each occupied square
     controller: dict[int, str] = field(default_factory=dict)
-    #: the square of each Z/X on the field, by its card (:meth:`square_of`, asked a few times
-    #: an action): kept with ``squares`` wherever a Z/X appears or leaves its square
-    square_at: dict[str, int] = field(default_factory=dict)
+    #: each Z/X on the field, by its card (:meth:`square_of`, asked a few times an action):
+    #: kept with ``squares`` wherever a Z/X appears or leaves its square
+    on_field: dict[str, ZX] = field(default_factory=dict)
     first: str | None = None
     turn: int = 0
     turn_player: str | None = None
@@ -151,10 +153,10 @@ class ZXState:
         raise ValueError(f"{pid} has no opponent")
 
     def square_of(self, iid: str) -> int | None:
-        """The square of the Z/X ``iid``, or None when it is not on the field (the Z/X on the
-        squares, by card: ``tests/games/zx/test_square_at.py`` pins it to a look at every
-        square)."""
-        return self.square_at.get(iid)
+        """The square of the Z/X ``iid``, or None when it is not on the field (``on_field``:
+        ``tests/games/zx/test_square_at.py`` pins it to a look at every square)."""
+        z = self.on_field.get(iid)
+        return None if z is None else z.square
 
     def zx_of(self, pid: str) -> list[tuple[int, ZX]]:
         """``pid``'s Z/X on squares, by square name: the occupied squares' (``controller``'s
