@@ -101,7 +101,20 @@ class Conditions(_Base):
         z = st.on_field.get(iid)
         if z is None:
             return printed
-        return printed + sum(z.power_mods) + self.static_power(iid)
+        return printed + sum(z.power_mods) + (self.static_power(iid) if z.static else 0)
+
+    def static_power_effects(self, code: str) -> list[dict[str, Any]]:
+        """The 【常】 power effects of the card ``code`` (ZX-STATIC-POWER), most of them none:
+        found once a code (definitions never change in a game)."""
+        memo = self._static_power_effects
+        mine = memo.get(code)
+        if mine is None:
+            mine = memo[code] = [
+                e
+                for e in self.state.defs[code].effects
+                if e.get("when") == "static" and "resources_min" in e
+            ]
+        return mine
 
     def static_power(self, iid: str) -> int:
         """The power ``iid`` gets now from its own 【常】 abilities (ZX-STATIC-POWER): a
@@ -109,15 +122,7 @@ class Conditions(_Base):
         the card is on a square and its controller has M or more cards in the resource zone
         (rebooted or slept alike); 0 for a card without one (most: checked first)."""
         st = self.state
-        code = st.code_of[iid]
-        memo = self._static_power_effects
-        mine = memo.get(code)
-        if mine is None:  # (once a code: definitions never change)
-            mine = memo[code] = [
-                e
-                for e in st.defs[code].effects
-                if e.get("when") == "static" and "resources_min" in e
-            ]
+        mine = self.static_power_effects(st.code_of[iid])
         if not mine:
             return 0
         z = st.on_field.get(iid)

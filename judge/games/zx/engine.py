@@ -34,7 +34,7 @@ from judge.games.zx.observed import ZONE_WORDS, wait_for
 from judge.games.zx.resolve import no_decision
 from judge.games.zx.resolve import run_effect as resolve_effect
 from judge.games.zx.rule_effects import RuleEffects
-from judge.games.zx.state import ZX, PlayerState, Resource, ZXState
+from judge.games.zx.state import PlayerState, Resource, ZXState
 from judge.games.zx.views import Views
 from judge.games.zx.waits import life_pick
 
@@ -257,9 +257,7 @@ class ZXEngine(RuleEffects, Conditions, Views, Moves, AgendaEngine):
             return
         iid, ps.start_card = ps.start_card, None
         sq = GRID.player_square(ps.seat)
-        z = st.squares[sq] = ZX(
-            card=iid, serial=st.next_serial(), square=sq, positive=st.card(iid).power > 0
-        )
+        z = st.squares[sq] = self.new_zx(iid, sq)
         st.controller[sq] = player
         st.on_field[iid] = z
         self.event(
@@ -586,7 +584,9 @@ class ZXEngine(RuleEffects, Conditions, Views, Moves, AgendaEngine):
         # (:meth:`power`, written out: the attacker is on square ``at``, found above, and
         # nothing has changed since)
         z = b.attacker
-        power = st.defs[st.code_of[z.card]].power + sum(z.power_mods) + self.static_power(z.card)
+        power = st.defs[st.code_of[z.card]].power + sum(z.power_mods)
+        if z.static:
+            power += self.static_power(z.card)
         self.damage_zx(tsq, power, f"attacked by {self.name(b.attacker.card)}")
         if self.options["battle_damage"] == "both_ways":
             self.damage_zx(at, self.power(target.card), f"struck back by {self.name(target.card)}")

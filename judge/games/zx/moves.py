@@ -89,6 +89,20 @@ class Moves(_Base):
             out.append(sq)
         return out
 
+    def new_zx(self, iid: str, sq: int, **fields: Any) -> ZX:
+        """A new Z/X of ``iid`` for square ``sq`` (put there by the caller), with what its
+        card tells once for its time on the field: whether its printed power is above 0 and
+        whether it has a 【常】 power effect (definitions never change in a game)."""
+        st = self.state
+        return ZX(
+            card=iid,
+            serial=st.next_serial(),
+            square=sq,
+            positive=st.card(iid).power > 0,
+            static=bool(self.static_power_effects(st.code_of[iid])),
+            **fields,
+        )
+
     def appear(
         self,
         pid: str,
@@ -114,13 +128,7 @@ class Moves(_Base):
                 f"{self.name(old.card)} (rebooted) is overwritten on square {sq} and goes to the "
                 f"{where} (rule option overwrite_to {where}).",
             )
-        z = ZX(
-            card=iid,
-            serial=st.next_serial(),
-            square=sq,
-            positive=st.card(iid).power > 0,
-            force=list(force or []),
-        )
+        z = self.new_zx(iid, sq, force=list(force or []))
         z.sleeping = not rebooted and self.options["appear_state"] == "sleep"
         if z.sleeping:
             self.ctx.ruling(
@@ -327,7 +335,9 @@ class Moves(_Base):
         # its current power (ZX-POWER, ZX-STATIC-POWER, as :meth:`power`), from ``z`` itself:
         # the rule effects ask this of every Z/X on the field, more than once an action
         st = self.state
-        power = st.defs[st.code_of[z.card]].power + sum(z.power_mods) + self.static_power(z.card)
+        power = st.defs[st.code_of[z.card]].power + sum(z.power_mods)
+        if z.static:
+            power += self.static_power(z.card)
         if power <= 0:
             return "ZX-POWER-ZERO"
         return "ZX-DAMAGE-ZX" if z.damage >= power else None

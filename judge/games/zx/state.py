@@ -32,6 +32,9 @@ class ZX:
     #: its printed power is above 0 (the card's definition, which never changes in a game):
     #: the rule effects ask it of every Z/X on the field once or twice an action
     positive: bool
+    #: it has a 【常】 power effect (ZX-STATIC-POWER; most have none): only then is its
+    #: current power asked of :meth:`~judge.games.zx.engine.ZXEngine.static_power`
+    static: bool
     sleeping: bool = False
     damage: int = 0
     force: list[Force] = field(default_factory=list)
