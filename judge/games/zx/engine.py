@@ -257,9 +257,7 @@ class ZXEngine(RuleEffects, Conditions, Views, Moves, AgendaEngine):
             return
         iid, ps.start_card = ps.start_card, None
         sq = GRID.player_square(ps.seat)
-        z = st.squares[sq] = self.new_zx(iid, sq)
-        st.controller[sq] = player
-        st.on_field[iid] = z
+        st.put_zx(self.new_zx(iid, sq), player)
         self.event(
             "start_card",
             f"{player}'s start card {self.name(iid)} turns face up on square {sq}.",
@@ -333,6 +331,7 @@ class ZXEngine(RuleEffects, Conditions, Views, Moves, AgendaEngine):
             if z is not None:
                 z.damage = 0
                 z.power_mods.clear()  # ZX-POWER: until the end of the turn
+        st.at_risk = {c: z for c, z in st.at_risk.items() if not z.positive}
         self.ctx.ruling(
             "ZX-END",
             f"{st.turn_player}'s end phase: damage on Z/X and power changes until the end of "

@@ -135,9 +135,7 @@ class Moves(_Base):
                 "ZX-APPEAR-STATE",
                 f"{self.name(iid)} appears sleeping (rule option appear_state sleep).",
             )
-        st.squares[sq] = z
-        st.controller[sq] = pid
-        st.on_field[iid] = z
+        st.put_zx(z, pid)
         self.event(
             "appear",
             f"{self.name(iid)} appears on square {sq} ({how}{', sleeping' if z.sleeping else ''}).",
@@ -186,11 +184,7 @@ class Moves(_Base):
         removed), a Z/X EX face up to its owner's dynamis instead (ZX-DESTROY); its force
         materials go to the trash (GAP: option ``force_on_leave``)."""
         st = self.state
-        z = st.squares[sq]
-        assert z is not None
-        st.squares[sq] = None
-        del st.controller[sq]
-        del st.on_field[z.card]
+        z = st.take_zx(sq)
         owner = st.owner_of[z.card]
         if z.lower is not None:
             # seed 003, keyword action 7: a Z/X OB splits: the upper half face up to the
@@ -252,11 +246,7 @@ class Moves(_Base):
         the Z/X an EX's condition names): its shift card goes face up to the dynamis
         (ZX-SHIFT); a Z/X EX or Z/X OB becoming force material no stored source covers."""
         st = self.state
-        z = st.squares[sq]
-        assert z is not None
-        st.squares[sq] = None
-        del st.controller[sq]
-        del st.on_field[z.card]
+        z = st.take_zx(sq)
         if z.shift is not None:
             st.players[st.owner_of[z.shift]].dynamis.append([z.shift, True])
             self.ctx.ruling(
@@ -296,6 +286,7 @@ class Moves(_Base):
             self.event("damage", f"{self.name(z.card)} takes no damage ({why}).", card=z.card)
             return
         z.damage += amount
+        st.at_risk[z.card] = z
         power = self.power(z.card)
         self.event(
             "damage",
@@ -314,6 +305,7 @@ class Moves(_Base):
         z = self.state.squares[sq]
         assert z is not None
         z.power_mods.append(n)
+        self.state.at_risk[z.card] = z
         power = self.power(z.card)
         self.ctx.ruling(
             "ZX-POWER",

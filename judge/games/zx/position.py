@@ -342,7 +342,7 @@ def place(eng: ZXEngine, start: Mapping[str, Any], lay: Layout) -> None:
             shift = path.get(f"zx[{i}].shift")
             card = path[f"zx[{i}].card"]
             assert card is not None
-            zx = st.squares[z["square"]] = eng.new_zx(
+            zx = eng.new_zx(
                 card,
                 z["square"],
                 sleeping=bool(z["sleeping"]),
@@ -350,8 +350,7 @@ def place(eng: ZXEngine, start: Mapping[str, Any], lay: Layout) -> None:
                 force=force,
                 shift=shift,
             )
-            st.controller[z["square"]] = pid
-            st.on_field[card] = zx
+            st.put_zx(zx, pid)
         ps.resources = [
             Resource(str(iid), st.next_serial(), bool(spec["sleeping"]))
             for spec, iid in zip(zones.get("resources") or [], ids["resources"], strict=True)

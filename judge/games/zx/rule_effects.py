@@ -41,9 +41,9 @@ class RuleEffects(_Base):
         agenda = st.agenda
         if agenda and agenda[0][0] == "life_pick":
             return self.rules_in_full()
-        # the Z/X on the field (``on_field``, in another order than the squares': the look only
-        # asks whether any is lethal)
-        for z in st.on_field.values():
+        # the Z/X on the field that may be lethal (``at_risk``, in another order than the
+        # squares': the look only asks whether any is; the full pass reads every one)
+        for z in st.at_risk.values():
             if not z.damage and not z.power_mods and z.positive:
                 continue
             if self.lethal(z) is not None:

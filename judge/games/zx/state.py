@@ -118,6 +118,11 @@ class ZXState:
     #: each Z/X on the field, by its card (:meth:`square_of`, asked a few times an action):
     #: kept with ``squares`` wherever a Z/X appears or leaves its square
     on_field: dict[str, ZX] = field(default_factory=dict)
+    #: the Z/X on the field that the lethal-damage rule may destroy, by card: those with
+    #: damage this turn, a power change until the end of the turn, or printed power 0 or less
+    #: (every other one has its printed power, above 0, and no damage); the rule effects' look
+    #: asks only these, once or twice an action (``tests/games/zx/test_on_field.py`` pins it)
+    at_risk: dict[str, ZX] = field(default_factory=dict)
     first: str | None = None
     turn: int = 0
     turn_player: str | None = None
@@ -155,9 +160,29 @@ class ZXState:
                 return p
         raise ValueError(f"{pid} has no opponent")
 
+    def put_zx(self, z: ZX, pid: str) -> None:
+        """``z`` put on its square, controlled by ``pid``: the squares, their controllers and
+        the Z/X by card (``on_field``, ``at_risk``)."""
+        sq = z.square
+        self.squares[sq] = z
+        self.controller[sq] = pid
+        self.on_field[z.card] = z
+        if z.damage or not z.positive:
+            self.at_risk[z.card] = z
+
+    def take_zx(self, sq: int) -> ZX:
+        """The Z/X on ``sq`` taken off it (:meth:`put_zx` undone)."""
+        z = self.squares[sq]
+        assert z is not None
+        self.squares[sq] = None
+        del self.controller[sq]
+        del self.on_field[z.card]
+        self.at_risk.pop(z.card, None)
+        return z
+
     def square_of(self, iid: str) -> int | None:
         """The square of the Z/X ``iid``, or None when it is not on the field (``on_field``:
-        ``tests/games/zx/test_square_at.py`` pins it to a look at every square)."""
+        ``tests/games/zx/test_on_field.py`` pins it to a look at every square)."""
         z = self.on_field.get(iid)
         return None if z is None else z.square
 
