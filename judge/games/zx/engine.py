@@ -31,7 +31,7 @@ from judge.games.zx.crisis import op_crisis_check as crisis_check
 from judge.games.zx.geometry import GRID
 from judge.games.zx.moves import Moves
 from judge.games.zx.observed import ZONE_WORDS, wait_for
-from judge.games.zx.resolve import no_decision
+from judge.games.zx.resolve import no_decision, void_bringer_waits
 from judge.games.zx.resolve import run_effect as resolve_effect
 from judge.games.zx.rule_effects import RuleEffects
 from judge.games.zx.state import PlayerState, Resource, ZXState
@@ -198,6 +198,8 @@ class ZXEngine(RuleEffects, Conditions, Views, Moves, AgendaEngine):
         decision wait (ZX-VOID-BRINGER): it resolves by itself, doing nothing; what it did is
         noted (``idle_effects``) so that a ``resolve`` naming a target for it after all is
         judged by that rule."""
+        if not void_bringer_waits(self):  # (nearly always: the next effect not found twice)
+            return super().auto_resolve()
         cands = self.pool.candidates()
         pe = self.pool.next_preferred() if len(cands) > 1 else (cands[0] if cands else None)
         if pe is None or not no_decision(self, pe):

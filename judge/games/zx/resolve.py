@@ -48,6 +48,15 @@ def life_condition(eng: ZXEngine, pid: str) -> tuple[bool, int, int]:
     return mine <= theirs, mine, theirs
 
 
+def void_bringer_waits(eng: ZXEngine) -> bool:
+    """Whether a Void Bringer's effect is among the waiting effects: :func:`no_decision` holds
+    of no other (rarely one is: then the next effect is found)."""
+    for pe in eng.pool.items:  # noqa: SIM110 - a plain loop: no generator at each effect's turn
+        if pe.effect.get("keyword") == "void_bringer":
+            return True
+    return False
+
+
 def no_decision(eng: ZXEngine, pe: PendingEffect) -> bool:
     """Whether resolving ``pe`` is no decision at all: Void Bringer whose life condition does
     not hold does nothing and chooses nothing (ZX-VOID-BRINGER), so no ``resolve`` waits."""
