@@ -314,10 +314,8 @@ def check_attack(eng: ZXEngine, plan: Plan) -> None:
         plan.violate("ZX-ATTACK", f"{plan.action['card']} is not {p}'s Z/X on a square.")
         plan.cannot_apply("no such Z/X")
         return
-    sq = st.square_of(iid)
-    assert sq is not None
-    z = st.squares[sq]
-    assert z is not None
+    z = st.on_field[iid]
+    sq = z.square
     if z.sleeping:
         plan.violate("ZX-ATTACK", f"{eng.name(iid)} is sleeping: only a rebooted Z/X attacks.")
     target = plan.action["target"]

@@ -5,20 +5,19 @@ square: a rebooted one unless the op says ``"rebooted": false``; the seed notes 
 cards all name a rebooted one), puts A face down into the force zone as B's force material, and B appears
 rebooted.  "由于任何原因，“超越”指定的行动无法实行的场合，将游戏的状态回归这次超越实行前": the
 cards are designated (指定的), not chosen, so Zekkai does not stop them (ZX-CHOOSE); the
-designation is checked first (an impossible one is illegal, ZX-BREAK); then the Break is
-carried out step by step in the seed's order (card B moved onto card A's square, card A face
-down into the force zone, card B appears), and when a step cannot be done (card A not
-affected by the effect, ZX-NOT-AFFECTED, among others) the state saved before the Break is put
-back, exactly, and the step's ruling says why (ZX-BREAK-UNDO).  A Z/X with a face-down force
+designation is checked first (an impossible one is illegal, ZX-BREAK); then the Break's steps
+in the seed's order (card B moved onto card A's square, card A face down into the force zone,
+card B appears): when one cannot be done (card A not affected by the effect,
+ZX-NOT-AFFECTED, among others) the game is as it was before the Break, exactly (each step
+that can fail is asked before any card moves), and the step's ruling says why
+(ZX-BREAK-UNDO).  A Z/X with a face-down force
 material is in Break state (``ZX.broken``), which Alter Break abilities need (ZX-ALTER-BREAK).
 """
 
 from __future__ import annotations
 
-import dataclasses
 from typing import TYPE_CHECKING, Any
 
-from judge.core.engine import freeze, thaw
 from judge.core.wording import agree, plural
 from judge.games.zx import effects
 from judge.games.zx.resolve import choosable, not_affected
@@ -97,16 +96,16 @@ def check_break(eng: ZXEngine, pe: PendingEffect, targets: list[Any]) -> list[tu
 def do_break(eng: ZXEngine, pe: PendingEffect, op: dict[str, Any], targets: list[Any]) -> None:
     """ZX-BREAK: B onto A's square, A face down under B as force, B appears rebooted; an
     attack on A goes on against B; an attack by A ends (ZX-BREAK-BATTLE).  A Break that
-    cannot be completed puts back the state saved before it (ZX-BREAK-UNDO)."""
+    cannot be completed leaves the state as it was before it (ZX-BREAK-UNDO)."""
     pid = pe.controller
     why = break_problem(eng, pid, op, targets)
     if why is None:
-        saved = _save(eng)
         said: list[tuple[str, str]] = []
-        why = _carry_out(eng, pe, targets, said)
-        if why is not None:
-            _restore(eng, saved)
-            for rule, text in said:  # what the step said of why, kept after the restore
+        why = _cannot_complete(eng, pe, targets, said)
+        if why is None:
+            _carry_out(eng, pe, targets)
+        else:
+            for rule, text in said:  # what the step said of why
                 eng.ctx.ruling(rule, text)
     if why is not None:
         eng.ctx.ruling(
@@ -117,48 +116,14 @@ def do_break(eng: ZXEngine, pe: PendingEffect, op: dict[str, Any], targets: list
         eng.event("break_failed", f"The Break of {pe.describe()} cannot be done.", player=pid)
 
 
-def _save(eng: ZXEngine) -> tuple[Any, ...]:
-    """The state before a Break, to put back exactly: the game state (a deep copy; card
-    definitions and instance tables shared), the pending effects, what the step has said.
-
-    Why :func:`~judge.core.engine.freeze`, not ``copy.deepcopy``: the copy is of the whole
-    game (it grows with the zones) and is taken at every Break; pickling makes the same deep
-    copy several times faster.  It is thawed only when the Break fails."""
-    st = eng.state
-    copied = freeze(st)
-    ctx = eng.ctx
-    pool = eng.pool
-    return (
-        copied,
-        (list(pool.items), pool._seq, list(pool.preferred)),
-        (len(ctx.events), len(ctx.rulings), len(ctx.unverifiable)),
-    )
-
-
-def _restore(eng: ZXEngine, saved: tuple[Any, ...]) -> None:
-    """Put back what :func:`_save` saved, in place (the state object and its agenda list
-    stay the ones the procedure holds)."""
-    copied, (items, seq, preferred), (n_events, n_rulings, n_unverifiable) = saved
-    st = eng.state
-    (state,) = thaw(copied, st)
-    for f in dataclasses.fields(st):
-        if f.name == "agenda":
-            st.agenda[:] = state.agenda
-        else:
-            setattr(st, f.name, getattr(state, f.name))
-    pool = eng.pool
-    pool.items[:] = items
-    pool._seq = seq
-    pool.preferred[:] = preferred
-    ctx = eng.ctx
-    del ctx.events[n_events:], ctx.rulings[n_rulings:], ctx.unverifiable[n_unverifiable:]
-
-
-def _carry_out(
+def _cannot_complete(
     eng: ZXEngine, pe: PendingEffect, targets: list[Any], said: list[tuple[str, str]]
 ) -> str | None:
-    """The Break's steps in the seed's order; the reason a step cannot be done (the caller
-    then puts back the state before the Break, and rules ``said``), or None once complete."""
+    """The reason a step of the Break, in the seed's order, cannot be done (and what the
+    step says of it, in ``said``), or None when every step can: each step that can fail is
+    asked here, before :func:`_carry_out` moves any card, so a Break that cannot be
+    completed changes nothing and the state before it needs no copy to go back to (a copy
+    of the whole game at every Break, when nearly every Break is completed)."""
     st = eng.state
     pid = pe.controller
     a, b = targets
@@ -168,9 +133,9 @@ def _carry_out(
     # 1. card B, from the hand, is moved onto card A's square
     if b not in st.players[pid].hand:
         return f"card B {eng.name(b)} is not in {pid}'s hand"
-    st.players[pid].hand.remove(b)
     # 2. card A goes face down into the force zone, as card B's force material: moved by the
-    # effect, so a card A the effect does not affect cannot be (seed 003, keyword action 13)
+    # effect, so a card A the effect does not affect cannot be (seed 003, keyword action 13;
+    # :func:`~judge.games.zx.resolve.not_affected` reads neither the hand nor card B)
     unaffected = not_affected(eng, pid, pe.source, a)
     if unaffected is not None:
         said.append(
@@ -184,6 +149,20 @@ def _carry_out(
             f"{eng.name(b)} had been moved onto square {sq}, but card A {eng.name(a)} cannot "
             f"be moved by the effect: {unaffected}"
         )
+    return None
+
+
+def _carry_out(eng: ZXEngine, pe: PendingEffect, targets: list[Any]) -> None:
+    """The Break's steps in the seed's order, once :func:`_cannot_complete` found that each
+    can be done."""
+    st = eng.state
+    pid = pe.controller
+    a, b = targets
+    sq = st.square_of(a)
+    assert sq is not None
+    # 1. card B, from the hand, is moved onto card A's square
+    st.players[pid].hand.remove(b)
+    # 2. card A goes face down into the force zone, as card B's force material
     za = eng.off_square(sq, "card A of a Break")
     force = [Force(a, face_up=False)]
     if za.force:
@@ -214,7 +193,7 @@ def _carry_out(
     battle = st.battle
     zb = eng.appear(pid, b, sq, f"Break onto {eng.name(a)}", force=force, rebooted=True)
     if battle is None:
-        return None
+        return
     if battle.target is za:
         battle.target = zb
         eng.ctx.ruling(
@@ -228,4 +207,3 @@ def _carry_out(
             f"{eng.name(a)} was attacking: {eng.name(b)} does not become the attacking Z/X; the "
             "attacking Z/X is no longer on a square, so the battle ends.",
         )
-    return None

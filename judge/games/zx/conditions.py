@@ -90,8 +90,7 @@ class Conditions(_Base):
 
     def in_break_state(self, iid: str) -> bool:
         """ZX-ALTER-BREAK: ``iid`` is on a square and has a face-down force material."""
-        sq = self.state.square_of(iid)
-        z = self.state.squares[sq] if sq is not None else None
+        z = self.state.on_field.get(iid)
         return z is not None and z.broken
 
     def power(self, iid: str) -> int:
@@ -99,11 +98,23 @@ class Conditions(_Base):
         (ZX-POWER) and what its own 【常】 abilities give it now (ZX-STATIC-POWER)."""
         st = self.state
         printed = st.defs[st.code_of[iid]].power  # (st.card, written out)
-        sq = st.square_of(iid)
-        z = st.squares[sq] if sq is not None else None
+        z = st.on_field.get(iid)
         if z is None:
             return printed
-        return printed + sum(z.power_mods) + self.static_power(iid)
+        return printed + sum(z.power_mods) + (self.static_power(iid) if z.static else 0)
+
+    def static_power_effects(self, code: str) -> list[dict[str, Any]]:
+        """The 【常】 power effects of the card ``code`` (ZX-STATIC-POWER), most of them none:
+        found once a code (definitions never change in a game)."""
+        memo = self._static_power_effects
+        mine = memo.get(code)
+        if mine is None:
+            mine = memo[code] = [
+                e
+                for e in self.state.defs[code].effects
+                if e.get("when") == "static" and "resources_min" in e
+            ]
+        return mine
 
     def static_power(self, iid: str) -> int:
         """The power ``iid`` gets now from its own 【常】 abilities (ZX-STATIC-POWER): a
@@ -111,21 +122,13 @@ class Conditions(_Base):
         the card is on a square and its controller has M or more cards in the resource zone
         (rebooted or slept alike); 0 for a card without one (most: checked first)."""
         st = self.state
-        code = st.code_of[iid]
-        memo = self._static_power_effects
-        mine = memo.get(code)
-        if mine is None:  # (once a code: definitions never change)
-            mine = memo[code] = [
-                e
-                for e in st.defs[code].effects
-                if e.get("when") == "static" and "resources_min" in e
-            ]
+        mine = self.static_power_effects(st.code_of[iid])
         if not mine:
             return 0
-        sq = st.square_of(iid)
-        if sq is None:
+        z = st.on_field.get(iid)
+        if z is None:
             return 0
-        have = len(st.players[st.controller[sq]].resources)
+        have = len(st.players[st.controller[z.square]].resources)
         return sum(
             int(op.get("n", 0))
             for e in mine

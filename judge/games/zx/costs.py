@@ -41,11 +41,11 @@ def payment(eng: ZXEngine, plan: Plan, p: str, cost: int, color: str) -> list[Re
         # the resource zone only grows, so it is read only as far as the choice needs
         rebooted: list[Resource] = []
         colored = None
-        card = eng.state.card
+        defs, code_of = eng.state.defs, eng.state.code_of  # (``card``, written out)
         for r in resources:
             if r.sleeping:
                 continue
-            if need_color and colored is None and card(r.card).color == color:
+            if need_color and colored is None and defs[code_of[r.card]].color == color:
                 colored = r
             if len(rebooted) < cost:
                 rebooted.append(r)
@@ -67,6 +67,8 @@ def payment(eng: ZXEngine, plan: Plan, p: str, cost: int, color: str) -> list[Re
                     "ZX-COST", f"The resources slept for a {color} card include no {color} card."
                 )
                 return None
+            return rebooted
+        if rebooted[0] is colored:  # (the first is of the colour: the list below is this one)
             return rebooted
         return [colored] + [r for r in rebooted if r is not colored][: cost - 1]
     if need_color and not any(eng.state.card(r.card).color == color for r in chosen):

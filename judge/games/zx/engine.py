@@ -31,10 +31,10 @@ from judge.games.zx.crisis import op_crisis_check as crisis_check
 from judge.games.zx.geometry import GRID
 from judge.games.zx.moves import Moves
 from judge.games.zx.observed import ZONE_WORDS, wait_for
-from judge.games.zx.resolve import no_decision
+from judge.games.zx.resolve import no_decision, void_bringer_waits
 from judge.games.zx.resolve import run_effect as resolve_effect
 from judge.games.zx.rule_effects import RuleEffects
-from judge.games.zx.state import ZX, PlayerState, Resource, ZXState
+from judge.games.zx.state import PlayerState, Resource, ZXState
 from judge.games.zx.views import Views
 from judge.games.zx.waits import life_pick
 
@@ -89,9 +89,6 @@ class ZXEngine(RuleEffects, Conditions, Views, Moves, AgendaEngine):
         #: effects that resolved with no decision since the last action applied (a Void
         #: Bringer whose condition did not hold: ZX-VOID-BRINGER), by source
         self.idle_effects: dict[str, str] = {}
-        #: whether an instance's printed power is above 0 (:meth:`rules`, asked of every Z/X
-        #: on the field once or twice an action; definitions never change in a game)
-        self._positive_power: dict[str, bool] = {}
         #: each code's 【常】 power effects (:meth:`static_power`, asked about once an action;
         #: definitions never change in a game), most of them none
         self._static_power_effects: dict[str, list[dict[str, Any]]] = {}
@@ -102,6 +99,8 @@ class ZXEngine(RuleEffects, Conditions, Views, Moves, AgendaEngine):
         self._pending_memo: dict[Any, list[dict[str, Any]]] = {}
         #: the same answers when nothing waits, by phase and turn player (:meth:`pending`)
         self._phase_pending: dict[tuple[str, str | None], list[dict[str, Any]]] = {}
+        #: :meth:`name`'s answers, by instance
+        self._names: dict[str | None, str] = {None: "an unknown card"}
         self.state.squares = {sq: None for sq in GRID.names()}
         if log.start is not None:  # a game from a position (docs/positions.md)
             from judge.games.zx.position import place
@@ -199,6 +198,8 @@ class ZXEngine(RuleEffects, Conditions, Views, Moves, AgendaEngine):
         decision wait (ZX-VOID-BRINGER): it resolves by itself, doing nothing; what it did is
         noted (``idle_effects``) so that a ``resolve`` naming a target for it after all is
         judged by that rule."""
+        if not void_bringer_waits(self):  # (nearly always: the next effect not found twice)
+            return super().auto_resolve()
         cands = self.pool.candidates()
         pe = self.pool.next_preferred() if len(cands) > 1 else (cands[0] if cands else None)
         if pe is None or not no_decision(self, pe):
@@ -258,8 +259,7 @@ class ZXEngine(RuleEffects, Conditions, Views, Moves, AgendaEngine):
             return
         iid, ps.start_card = ps.start_card, None
         sq = GRID.player_square(ps.seat)
-        st.squares[sq] = ZX(card=iid, serial=st.next_serial())
-        st.controller[sq] = player
+        st.put_zx(self.new_zx(iid, sq), player)
         self.event(
             "start_card",
             f"{player}'s start card {self.name(iid)} turns face up on square {sq}.",
@@ -333,6 +333,7 @@ class ZXEngine(RuleEffects, Conditions, Views, Moves, AgendaEngine):
             if z is not None:
                 z.damage = 0
                 z.power_mods.clear()  # ZX-POWER: until the end of the turn
+        st.at_risk = {c: z for c, z in st.at_risk.items() if not z.positive}
         self.ctx.ruling(
             "ZX-END",
             f"{st.turn_player}'s end phase: damage on Z/X and power changes until the end of "
@@ -539,8 +540,8 @@ class ZXEngine(RuleEffects, Conditions, Views, Moves, AgendaEngine):
         st.battle = None
         if b is None:
             return
-        at = st.square_of(b.attacker.card)
-        if at is None or st.squares[at] is not b.attacker:
+        at = b.attacker.square
+        if st.on_field.get(b.attacker.card) is not b.attacker:
             self.event(
                 "battle",
                 f"{self.name(b.attacker.card)} is no longer on the field: the battle ends.",
@@ -570,7 +571,9 @@ class ZXEngine(RuleEffects, Conditions, Views, Moves, AgendaEngine):
                 self.op_player_damage(defender, 1, "attack")
             return
         target = b.target
-        tsq = next((q for q, z in st.squares.items() if target is not None and z is target), None)
+        # (the square holding ``target``: its own, while it is on the field)
+        on = target is not None and st.on_field.get(target.card) is target
+        tsq = target.square if on else None  # type: ignore[union-attr]
         if target is None or tsq is None:
             self.event("battle", "The attacked Z/X is no longer on the field: the battle ends.")
             self.ctx.ruling(
@@ -582,7 +585,9 @@ class ZXEngine(RuleEffects, Conditions, Views, Moves, AgendaEngine):
         # (:meth:`power`, written out: the attacker is on square ``at``, found above, and
         # nothing has changed since)
         z = b.attacker
-        power = st.defs[st.code_of[z.card]].power + sum(z.power_mods) + self.static_power(z.card)
+        power = st.defs[st.code_of[z.card]].power + sum(z.power_mods)
+        if z.static:
+            power += self.static_power(z.card)
         self.damage_zx(tsq, power, f"attacked by {self.name(b.attacker.card)}")
         if self.options["battle_damage"] == "both_ways":
             self.damage_zx(at, self.power(target.card), f"struck back by {self.name(target.card)}")

@@ -33,8 +33,7 @@ class Moves(_Base):
         # (:meth:`effects_of`, written out: its list is not made, and nearly all the effects
         # are of another ``when``)
         effects = list(enumerate(st.defs[st.code_of[iid]].effects))
-        sq = st.square_of(iid)
-        z = st.squares[sq] if sq is not None else None
+        z = st.on_field.get(iid)
         if z is not None and z.shift is not None:
             effects += [(1000 + i, e) for i, e in enumerate(st.card(z.shift).effects)]
         for index, eff in effects:
@@ -52,8 +51,7 @@ class Moves(_Base):
         text is the card's too (ZX-SHIFT; the shift's indexes from 1000)."""
         st = self.state
         out = list(enumerate(st.card(iid).effects))
-        sq = st.square_of(iid)
-        z = st.squares[sq] if sq is not None else None
+        z = st.on_field.get(iid)
         if z is not None and z.shift is not None:
             out += [(1000 + i, e) for i, e in enumerate(st.card(z.shift).effects)]
         return out
@@ -91,6 +89,20 @@ class Moves(_Base):
             out.append(sq)
         return out
 
+    def new_zx(self, iid: str, sq: int, **fields: Any) -> ZX:
+        """A new Z/X of ``iid`` for square ``sq`` (put there by the caller), with what its
+        card tells once for its time on the field: whether its printed power is above 0 and
+        whether it has a 【常】 power effect (definitions never change in a game)."""
+        st = self.state
+        return ZX(
+            card=iid,
+            serial=st.next_serial(),
+            square=sq,
+            positive=st.card(iid).power > 0,
+            static=bool(self.static_power_effects(st.code_of[iid])),
+            **fields,
+        )
+
     def appear(
         self,
         pid: str,
@@ -116,15 +128,14 @@ class Moves(_Base):
                 f"{self.name(old.card)} (rebooted) is overwritten on square {sq} and goes to the "
                 f"{where} (rule option overwrite_to {where}).",
             )
-        z = ZX(card=iid, serial=st.next_serial(), force=list(force or []))
+        z = self.new_zx(iid, sq, force=list(force or []))
         z.sleeping = not rebooted and self.options["appear_state"] == "sleep"
         if z.sleeping:
             self.ctx.ruling(
                 "ZX-APPEAR-STATE",
                 f"{self.name(iid)} appears sleeping (rule option appear_state sleep).",
             )
-        st.squares[sq] = z
-        st.controller[sq] = pid
+        st.put_zx(z, pid)
         self.event(
             "appear",
             f"{self.name(iid)} appears on square {sq} ({how}{', sleeping' if z.sleeping else ''}).",
@@ -173,10 +184,7 @@ class Moves(_Base):
         removed), a Z/X EX face up to its owner's dynamis instead (ZX-DESTROY); its force
         materials go to the trash (GAP: option ``force_on_leave``)."""
         st = self.state
-        z = st.squares[sq]
-        assert z is not None
-        st.squares[sq] = None
-        del st.controller[sq]
+        z = st.take_zx(sq)
         owner = st.owner_of[z.card]
         if z.lower is not None:
             # seed 003, keyword action 7: a Z/X OB splits: the upper half face up to the
@@ -238,10 +246,7 @@ class Moves(_Base):
         the Z/X an EX's condition names): its shift card goes face up to the dynamis
         (ZX-SHIFT); a Z/X EX or Z/X OB becoming force material no stored source covers."""
         st = self.state
-        z = st.squares[sq]
-        assert z is not None
-        st.squares[sq] = None
-        del st.controller[sq]
+        z = st.take_zx(sq)
         if z.shift is not None:
             st.players[st.owner_of[z.shift]].dynamis.append([z.shift, True])
             self.ctx.ruling(
@@ -281,6 +286,7 @@ class Moves(_Base):
             self.event("damage", f"{self.name(z.card)} takes no damage ({why}).", card=z.card)
             return
         z.damage += amount
+        st.at_risk[z.card] = z
         power = self.power(z.card)
         self.event(
             "damage",
@@ -299,6 +305,7 @@ class Moves(_Base):
         z = self.state.squares[sq]
         assert z is not None
         z.power_mods.append(n)
+        self.state.at_risk[z.card] = z
         power = self.power(z.card)
         self.ctx.ruling(
             "ZX-POWER",
@@ -320,7 +327,9 @@ class Moves(_Base):
         # its current power (ZX-POWER, ZX-STATIC-POWER, as :meth:`power`), from ``z`` itself:
         # the rule effects ask this of every Z/X on the field, more than once an action
         st = self.state
-        power = st.defs[st.code_of[z.card]].power + sum(z.power_mods) + self.static_power(z.card)
+        power = st.defs[st.code_of[z.card]].power + sum(z.power_mods)
+        if z.static:
+            power += self.static_power(z.card)
         if power <= 0:
             return "ZX-POWER-ZERO"
         return "ZX-DAMAGE-ZX" if z.damage >= power else None

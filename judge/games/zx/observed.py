@@ -70,7 +70,13 @@ ZONE_REFS = ZoneRefs(rule_in_zone="ZX-PLAY", rule_reveal=RULE, locate=locate)
 def hand_card(eng: ZXEngine, plan: Plan, p: str, ref: Any, rule: str) -> str | None:
     """The card ``ref`` names in ``p``'s hand, or None (the plan says why under ``rule``, or
     under ZX-LOG-REVEAL when no copy can be there).  An unknown hand card it binds is bound
-    when the plan is applied (:func:`apply_binds`), so ``check`` changes nothing."""
+    when the plan is applied (:func:`apply_binds`), so ``check`` changes nothing.
+
+    An instance id in the hand (most plays) is the card, as ``find_in_zone`` finds first: the
+    hand holds instance ids (or None), so a string in it is an instance's id, found where it
+    is, bound already."""
+    if isinstance(ref, str) and ref in eng.state.players[p].hand:
+        return ref
     take, err = ZONE_REFS.find_in_zone(eng.state, p, "hand", ref)
     if take is None:
         assert err is not None

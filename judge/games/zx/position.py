@@ -43,7 +43,7 @@ from judge.core.position import (
 from judge.core.position_ids import entry_code, parse_id
 from judge.games.zx.decks import DYNAMIS_TYPES
 from judge.games.zx.geometry import GRID
-from judge.games.zx.state import ZX, Force, Resource
+from judge.games.zx.state import Force, Resource
 
 if TYPE_CHECKING:
     from judge.games.zx.engine import ZXEngine
@@ -342,15 +342,15 @@ def place(eng: ZXEngine, start: Mapping[str, Any], lay: Layout) -> None:
             shift = path.get(f"zx[{i}].shift")
             card = path[f"zx[{i}].card"]
             assert card is not None
-            st.squares[z["square"]] = ZX(
-                card=card,
-                serial=st.next_serial(),
+            zx = eng.new_zx(
+                card,
+                z["square"],
                 sleeping=bool(z["sleeping"]),
                 damage=int(z["damage"]),
                 force=force,
                 shift=shift,
             )
-            st.controller[z["square"]] = pid
+            st.put_zx(zx, pid)
         ps.resources = [
             Resource(str(iid), st.next_serial(), bool(spec["sleeping"]))
             for spec, iid in zip(zones.get("resources") or [], ids["resources"], strict=True)

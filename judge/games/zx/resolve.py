@@ -27,11 +27,11 @@ def not_affected(eng: ZXEngine, controller: str, source: str, iid: str) -> str |
     of a card on a square: ``unaffected_by_opponent`` (the effects of its controller's
     opponent), ``unaffected_by_events`` (the effects of events and event EX)."""
     st = eng.state
-    sq = st.square_of(iid)
-    if sq is None:
+    z = st.on_field.get(iid)
+    if z is None:
         return None
     d = st.card(iid)
-    if d.has("unaffected_by_opponent") and st.controller[sq] != controller:
+    if d.has("unaffected_by_opponent") and st.controller[z.square] != controller:
         return "it is not affected by its opponent's effects"
     if d.has("unaffected_by_events") and st.card(source).type in ("event", "event_ex"):
         return "it is not affected by the effects of events"
@@ -46,6 +46,15 @@ def life_condition(eng: ZXEngine, pid: str) -> tuple[bool, int, int]:
     mine = len(st.players[pid].life)
     theirs = len(st.players[st.opponent(pid)].life)
     return mine <= theirs, mine, theirs
+
+
+def void_bringer_waits(eng: ZXEngine) -> bool:
+    """Whether a Void Bringer's effect is among the waiting effects: :func:`no_decision` holds
+    of no other (rarely one is: then the next effect is found)."""
+    for pe in eng.pool.items:  # noqa: SIM110 - a plain loop: no generator at each effect's turn
+        if pe.effect.get("keyword") == "void_bringer":
+            return True
+    return False
 
 
 def no_decision(eng: ZXEngine, pe: PendingEffect) -> bool:
@@ -64,7 +73,7 @@ def choosable(eng: ZXEngine, chooser: str, spec: dict[str, Any], chooses: bool =
     st = eng.state
     side = spec.get("side", "opponent")
     out = []
-    for sq, z in sorted(st.squares.items()):
+    for sq, z in st.squares.items():  # (in square order: made so from the grid's names)
         if z is None:
             continue
         ctrl = st.controller[sq]
@@ -466,13 +475,16 @@ def recorded_choices(
     is illegal, not read as another choice."""
     eff = pe.effect
     use = action.get("use")
-    named = [
-        f"`{k}`" for k in ("targets", "count", "to", "squares") if action.get(k) not in (None, [])
-    ]
     out: list[tuple[str, str]] = []
     rule = "ZX-RECORDED-CHOICE"
-    # ``use: false`` for an effect that is not optional: the core's check (choose_pending)
-    if eff.get("optional") and use is not True and named and not no_decision(eng, pe):
+    # ``use: false`` for an effect that is not optional: the core's check (choose_pending);
+    # the choices named are listed only for an optional effect not used (rarely)
+    named = (
+        [f"`{k}`" for k in ("targets", "count", "to", "squares") if action.get(k) not in (None, [])]
+        if eff.get("optional") and use is not True
+        else None
+    )
+    if named and not no_decision(eng, pe):
         out.append(
             (
                 rule,

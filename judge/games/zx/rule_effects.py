@@ -29,7 +29,7 @@ class RuleEffects(_Base):
         ``rules_in_full`` reloads nothing, finds no life pick of a reload at the agenda's head,
         no charge zone over the limit, no lethal Z/X (the same test, :meth:`lethal`, which only
         reads), no player without life and no damage due, and returns False having changed
-        nothing but the same memo of printed powers (about a third of its instructions)."""
+        nothing (about a third of its instructions)."""
         st = self.state
         if st.phase in ("over", "setup"):
             return False
@@ -41,16 +41,11 @@ class RuleEffects(_Base):
         agenda = st.agenda
         if agenda and agenda[0][0] == "life_pick":
             return self.rules_in_full()
-        positive = self._positive_power
-        for z in st.squares.values():
-            if z is None:
+        # the Z/X on the field that may be lethal (``at_risk``, in another order than the
+        # squares': the look only asks whether any is; the full pass reads every one)
+        for z in st.at_risk.values():
+            if not z.damage and not z.power_mods and z.positive:
                 continue
-            if not z.damage and not z.power_mods:
-                above = positive.get(z.card)
-                if above is None:
-                    above = positive[z.card] = st.card(z.card).power > 0
-                if above:
-                    continue
             if self.lethal(z) is not None:
                 return self.rules_in_full()
         if st.damage_due:
@@ -65,9 +60,6 @@ class RuleEffects(_Base):
         players = st.players
         order = st.order
         lethal_of = self.lethal
-        squares = st.squares
-        # whether a card's printed power is above 0, by instance (definitions never change)
-        positive = self._positive_power
         for _ in range(16):
             for pid in order:
                 ps = players[pid]
@@ -100,20 +92,15 @@ class RuleEffects(_Base):
                         )
                         return True
             lethal = None
-            for sq, z in squares.items():
-                if z is None:
-                    continue
-                if not z.damage and not z.power_mods:  # (as in rules' look, written out:
-                    above = positive.get(z.card)  # a call a Z/X was 1 % of an action)
-                    if above is None:
-                        above = positive[z.card] = st.card(z.card).power > 0
-                    if above:
-                        continue  # no damage, power unchanged and above 0: not lethal (lethal())
+            # the Z/X on the field (``on_field``, in another order: sorted below)
+            for z in st.on_field.values():
+                if not z.damage and not z.power_mods and z.positive:  # (as in rules' look,
+                    continue  # written out: no damage, power unchanged and above 0: not lethal)
                 rule = lethal_of(z)
                 if rule is not None:
                     if lethal is None:
                         lethal = []
-                    lethal.append((sq, rule))
+                    lethal.append((z.square, rule))
             if lethal is None:
                 break
             lethal.sort()  # in square order

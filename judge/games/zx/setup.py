@@ -55,7 +55,8 @@ def check_setup(eng: ZXEngine, plan: Plan) -> None:
         ref = plan.action.get(field)
         if ref is None:
             continue
-        iid = find(eng, ref, [c for c in deck if c not in chosen.values()])
+        taken = list(chosen.values())
+        iid = find(eng, ref, [c for c in deck if c not in taken] if taken else deck)
         if iid is None:
             plan.violate(rule, f"{ref} is not in {p}'s deck.")
             plan.cannot_apply(f"{ref} is not in {p}'s deck")

@@ -26,8 +26,7 @@ if TYPE_CHECKING:
 def _shift_on(eng: ZXEngine, iid: str) -> str | None:
     """The shift card on ``iid``, when ``iid`` is on a square with one."""
     st = eng.state
-    sq = st.square_of(iid)
-    z = st.squares[sq] if sq is not None else None
+    z = st.on_field.get(iid)
     return z.shift if z is not None else None
 
 

@@ -27,6 +27,14 @@ class ZX:
 
     card: str
     serial: int
+    #: its square (a Z/X never moves: one that leaves its square is no longer on the field)
+    square: int
+    #: its printed power is above 0 (the card's definition, which never changes in a game):
+    #: the rule effects ask it of every Z/X on the field once or twice an action
+    positive: bool
+    #: it has a 【常】 power effect (ZX-STATIC-POWER; most have none): only then is its
+    #: current power asked of :meth:`~judge.games.zx.engine.ZXEngine.static_power`
+    static: bool
     sleeping: bool = False
     damage: int = 0
     force: list[Force] = field(default_factory=list)
@@ -93,10 +101,10 @@ class Battle:
     player: bool = False
 
 
-# slots: a Break pickles the state (:func:`judge.core.engine.freeze`), and pickling an object
-# with a ``__dict__`` makes CPython (3.11) build that dict and read every attribute through it
-# for the rest of the game (``st.squares``, ``st.agenda``, …): about 5 % of an action's
-# instructions once a game has had a Break
+# slots: pickling an object with a ``__dict__`` (:func:`judge.core.engine.freeze`, as a Break
+# once saved the state) makes CPython (3.11) build that dict and read every attribute through
+# it for the rest of the game (``st.squares``, ``st.agenda``, …): about 5 % of an action's
+# instructions once that happened
 @dataclass(slots=True)
 class ZXState:
     defs: dict[str, CardDef]
@@ -107,6 +115,14 @@ class ZXState:
     squares: dict[int, ZX | None] = field(default_factory=dict)
     #: who controls the Z/X on each occupied square
     controller: dict[int, str] = field(default_factory=dict)
+    #: each Z/X on the field, by its card (:meth:`square_of`, asked a few times an action):
+    #: kept with ``squares`` wherever a Z/X appears or leaves its square
+    on_field: dict[str, ZX] = field(default_factory=dict)
+    #: the Z/X on the field that the lethal-damage rule may destroy, by card: those with
+    #: damage this turn, a power change until the end of the turn, or printed power 0 or less
+    #: (every other one has its printed power, above 0, and no damage); the rule effects' look
+    #: asks only these, once or twice an action (``tests/games/zx/test_on_field.py`` pins it)
+    at_risk: dict[str, ZX] = field(default_factory=dict)
     first: str | None = None
     turn: int = 0
     turn_player: str | None = None
@@ -144,16 +160,39 @@ class ZXState:
                 return p
         raise ValueError(f"{pid} has no opponent")
 
+    def put_zx(self, z: ZX, pid: str) -> None:
+        """``z`` put on its square, controlled by ``pid``: the squares, their controllers and
+        the Z/X by card (``on_field``, ``at_risk``)."""
+        sq = z.square
+        self.squares[sq] = z
+        self.controller[sq] = pid
+        self.on_field[z.card] = z
+        if z.damage or not z.positive:
+            self.at_risk[z.card] = z
+
+    def take_zx(self, sq: int) -> ZX:
+        """The Z/X on ``sq`` taken off it (:meth:`put_zx` undone)."""
+        z = self.squares[sq]
+        assert z is not None
+        self.squares[sq] = None
+        del self.controller[sq]
+        del self.on_field[z.card]
+        self.at_risk.pop(z.card, None)
+        return z
+
     def square_of(self, iid: str) -> int | None:
-        for sq, z in self.squares.items():
-            if z is not None and z.card == iid:
-                return sq
-        return None
+        """The square of the Z/X ``iid``, or None when it is not on the field (``on_field``:
+        ``tests/games/zx/test_on_field.py`` pins it to a look at every square)."""
+        z = self.on_field.get(iid)
+        return None if z is None else z.square
 
     def zx_of(self, pid: str) -> list[tuple[int, ZX]]:
-        """``pid``'s Z/X on squares, by square name."""
-        return [
-            (sq, z)
-            for sq, z in sorted(self.squares.items())
-            if z is not None and self.controller.get(sq) == pid
-        ]
+        """``pid``'s Z/X on squares, by square name: the occupied squares' (``controller``'s
+        keys, a Z/X on each), sorted; a loop, not a comprehension's call (a few times an
+        action)."""
+        squares = self.squares
+        out = []
+        for sq, who in sorted(self.controller.items()):
+            if who == pid:
+                out.append((sq, squares[sq]))
+        return out
