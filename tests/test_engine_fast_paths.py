@@ -178,3 +178,25 @@ def test_rebirth_energy_kept_beside_the_area_matches_it() -> None:
             assert ps.energy_rested() == sum(1 for s in ps.energy if s.rested)
             checked += bool(ps.energy)
     assert checked > 5
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_name_kept_is_the_name_made_and_dealt_anew_is_made_again(game: str) -> None:
+    """``AgendaEngine.name`` keeps each instance's text: asked twice it is the text made from
+    the instance's code now, and after :meth:`~judge.core.engine.AgendaEngine.dealt` gives the
+    instance another code (a player card made during the game), the new card's name."""
+    from judge.core.engine import AgendaEngine
+
+    eng = position(json.loads((EXAMPLES / game).read_text(encoding="utf-8")))
+    if type(eng).name is not AgendaEngine.name:
+        pytest.skip("the game words its cards' names itself")
+    st = eng.state
+    assert eng.name(None) == "an unknown card"
+    for iid in sorted(st.code_of):
+        long_way = f"{iid} ({st.defs[st.code_of[iid]].name})"
+        assert eng.name(iid) == long_way and eng.name(iid) == long_way
+    iid = sorted(st.code_of)[0]
+    other = next(code for code in sorted(st.defs) if st.defs[code].name != st.card(iid).name)
+    eng.dealt(iid, other, st.owner_of[iid])
+    assert st.code_of[iid] == other
+    assert eng.name(iid) == f"{iid} ({st.defs[other].name})"

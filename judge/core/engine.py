@@ -355,6 +355,8 @@ class AgendaEngine(OutcomeTaints, Engine):
         #: decisions the engine took itself, with no choice, since the last decision recorded
         #: (:mod:`judge.core.forced`; beside the state, as the taints are)
         self.forced: list[Any] = []
+        #: each instance's text in messages (:meth:`name`), made once
+        self._names: dict[str | None, str] = {None: "an unknown card"}
 
     # -- the runner's interface ---------------------------------------------------------------
 
@@ -469,9 +471,21 @@ class AgendaEngine(OutcomeTaints, Engine):
         return f"in turn {st.turn}, {st.turn_player}'s {st.phase} phase"
 
     def name(self, iid: str | None) -> str:
-        if iid is None:
-            return "an unknown card"
-        return f"{iid} ({self.state.card(iid).name})"
+        """A card in messages: its instance id and its name (``"A-7 (Cinder Gunner)"``), or
+        ``"an unknown card"`` for None.  Made once an instance and kept: a few are asked an
+        action, and an instance's code, and so its name, changes only where :meth:`dealt` deals it
+        anew."""
+        named = self._names.get(iid)
+        if named is None:
+            named = self._names[iid] = f"{iid} ({self.state.card(iid).name})"
+        return named
+
+    def dealt(self, iid: str, code: str, owner: str) -> None:
+        """``iid`` is ``owner``'s instance of ``code`` from now on (a card made during the
+        game: a player card, a PL EX), its name in messages made again (:meth:`name`)."""
+        st = self.state
+        st.code_of[iid], st.owner_of[iid] = code, owner
+        self._names.pop(iid, None)
 
     def shuffle(self, pid: str, opening: bool = False) -> None:
         """Shuffle ``pid``'s deck.  Seeded: stream ``"<player>/shuffle/<n>"`` of the log seed,

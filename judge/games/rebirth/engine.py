@@ -67,8 +67,6 @@ class RebirthEngine(AgendaEngine):
         self._pending_memo: dict[Any, list[dict[str, Any]]] = {}
         #: activate.used_from_waiting_room's answers by card code
         self._from_waiting_room: dict[str, bool] = {}
-        #: name()'s answers by instance
-        self._names: dict[str | None, str] = {}
         defs = read_all_once(CardDef.from_dict, log.cards)
         code_of, owner_of, lists = deal_instances(log, {"main": "", "partner": "PT"})
         players = {
@@ -199,18 +197,6 @@ class RebirthEngine(AgendaEngine):
         return stats.atk_def(self, pid)
 
     # == low-level moves =======================================================================
-
-    def name(self, iid: str | None) -> str:
-        """The engine's ``name``: the same text, each instance's made once and kept (about two
-        calls an action; an instance's code, and so its name, never changes once dealt)."""
-        named = self._names.get(iid)  # (None is never kept: its text is not a name)
-        if named is not None:
-            return named
-        if iid is None:
-            return "an unknown card"
-        st = self.state
-        named = self._names[iid] = f"{iid} ({st.defs[st.code_of[iid]].name})"
-        return named
 
     def retire_entry(self, pid: str, why: str) -> None:
         """``pid``'s entry character goes to the retire area; entry-in follows (settle)."""

@@ -170,13 +170,13 @@ def apply_setup_ex(eng: ZXEngine, plan: Plan) -> None:
     card = plan.data.get("player_card")
     if card is not None:
         iid = f"{p}-P1"
-        st.code_of[iid], st.owner_of[iid] = card, p
+        eng.dealt(iid, card, p)
         ps.player_card = iid
     code = plan.data.get("player_ex")
     if code is None:
         return
     iid = f"{p}-X1"
-    st.code_of[iid], st.owner_of[iid] = code, p
+    eng.dealt(iid, code, p)
     st.player_ex[p] = PlayerEx(iid)
     eng.ctx.ruling(
         "ZX-PL-EX-SETUP",

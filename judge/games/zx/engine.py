@@ -99,8 +99,6 @@ class ZXEngine(RuleEffects, Conditions, Views, Moves, AgendaEngine):
         self._pending_memo: dict[Any, list[dict[str, Any]]] = {}
         #: the same answers when nothing waits, by phase and turn player (:meth:`pending`)
         self._phase_pending: dict[tuple[str, str | None], list[dict[str, Any]]] = {}
-        #: :meth:`name`'s answers, by instance
-        self._names: dict[str | None, str] = {None: "an unknown card"}
         self.state.squares = {sq: None for sq in GRID.names()}
         if log.start is not None:  # a game from a position (docs/positions.md)
             from judge.games.zx.position import place

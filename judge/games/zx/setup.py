@@ -108,7 +108,7 @@ def apply_setup(eng: ZXEngine, plan: Plan) -> None:
     code = plan.data.get("overboost")
     if code is not None:
         iid = f"{p}-P1"
-        st.code_of[iid], st.owner_of[iid] = code, p
+        eng.dealt(iid, code, p)
         ps.player_card = iid
         eng.ctx.ruling(
             "ZX-OB-SETUP",

@@ -17,17 +17,6 @@ else:
 
 
 class Views(_Base):
-    def name(self, iid: str | None) -> str:
-        """As the core's (``A-7 (its name)``), made once an instance: a card's name is asked
-        a few times an action, and an instance's code never changes in a game
-        (``_names`` starts with the core's words for ``None``)."""
-        names = self._names
-        got = names.get(iid)
-        if got is None:
-            st = self.state
-            got = names[iid] = f"{iid} ({st.defs[st.code_of[iid]].name})"  # type: ignore[index]
-        return got
-
     def zx_view(self, sq: int) -> dict[str, Any] | None:
         st = self.state
         z = st.squares[sq]
