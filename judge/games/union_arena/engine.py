@@ -93,6 +93,9 @@ class UnionArenaEngine(UnionArenaViews, AgendaEngine):
         self._pending: dict[tuple[str | None, tuple[str, ...]], list[dict[str, Any]]] = {}
         self._last_players: dict[str, dict[str, Any]] = {}  # the last step's player views
         self._game_answers: dict[str, Any] | None = None  # (views.py: _answers)
+        #: (the action, who, kinds): :meth:`awaiting` as ``fill_missing`` found it for the
+        #: action it then left as it was, for that action's ``check`` (actions.py)
+        self._awaited: tuple[dict[str, Any], str | None, tuple[str, ...]] | None = None
         if log.start is not None:  # a game from a position (docs/positions.md)
             from judge.games.union_arena.position import place
 
@@ -153,6 +156,14 @@ class UnionArenaEngine(UnionArenaViews, AgendaEngine):
         return out
 
     # -- low-level moves ----------------------------------------------------------------------
+
+    def name(self, iid: str | None) -> str:
+        """The card in messages, ``A-7 (name)`` (the core's, with ``state.card`` written out:
+        an action's texts name a card or two, each a call less)."""
+        if iid is None:
+            return "an unknown card"
+        st = self.state
+        return f"{iid} ({st.defs[st.code_of[iid]].name})"
 
     def init_unseen(self) -> None:
         """Observed mode: every main-deck card starts unseen."""
@@ -304,7 +315,9 @@ class UnionArenaEngine(UnionArenaViews, AgendaEngine):
         """Whether a card of the game has an effect of ``trigger`` (or effects whose facts are
         not kept): if not, ``fire(u, trigger, …)`` does nothing for any unit, and the loops
         that fire it for every unit are not run (asked once per set of definitions)."""
-        answers = self._answers
+        answers = self._game_answers  # (:attr:`_answers`, its test written out)
+        if answers is None:
+            answers = self._answers
         if "whens" not in answers:
             answers["whens"] = game_whens(self.state.defs)
         whens = answers["whens"]
@@ -341,7 +354,9 @@ class UnionArenaEngine(UnionArenaViews, AgendaEngine):
         # (in a game none of whose cards lowers its own BP, lowers is False for every unit)
         lowering = self._any_asked("lowering", may_lower)
         for pid in st.order:
-            for unit in st.players[pid].units():  # a new list: retiring one changes no loop
+            ps = st.players[pid]
+            # (ps.units() written out) a new list: retiring one changes no loop
+            for unit in ps.front_line + ps.energy_line:
                 if not unit.mods:  # (written out: lowers is False for a card with no lowering)
                     if not lowering:
                         continue
@@ -420,7 +435,8 @@ class UnionArenaEngine(UnionArenaViews, AgendaEngine):
         # 1: effects "until the start of your next turn" end (yours: the effect's controller)
         ended = []
         for other in st.order:
-            for unit in st.players[other].units():
+            each = st.players[other]
+            for unit in each.front_line + each.energy_line:  # (units() written out)
                 if unit.mods and any(m.until == "next_turn" and m.owner == pid for m in unit.mods):
                     unit.mods = [
                         m for m in unit.mods if not (m.until == "next_turn" and m.owner == pid)
@@ -435,8 +451,9 @@ class UnionArenaEngine(UnionArenaViews, AgendaEngine):
         # 2: all your rested cards become active
         for i in range(len(ps.ap_rested)):
             ps.ap_rested[i] = False
-        for unit in ps.units():
-            self.activate_unit(unit)
+        for unit in ps.front_line + ps.energy_line:  # (units() written out)
+            if unit.rested or unit.no_activate:  # (activate_unit changes nothing of the others)
+                self.activate_unit(unit)
         # 3: AP cards in play
         want = self.ap_for(pid, ps.turns_taken)
         added = 0
@@ -498,7 +515,8 @@ class UnionArenaEngine(UnionArenaViews, AgendaEngine):
         if b is None:
             return
         if b.blocker is not None:
-            if b.attacker in self.state.players[b.attacker_player].units():
+            ps = self.state.players[b.attacker_player]
+            if b.attacker in ps.front_line or b.attacker in ps.energy_line:  # (units())
                 # "このキャラがアタックしてブロックされた時" (UA-TRIGGER-BLOCKED): step 2 too
                 self.fire(b.attacker, "blocked", b.attacker_player)
             self.fire(b.blocker, "on_block", b.defender_player)
@@ -598,7 +616,8 @@ class UnionArenaEngine(UnionArenaViews, AgendaEngine):
         if b is None:
             return
         if not attacking:
-            if b.target in st.players[b.defender_player].units():
+            ps = st.players[b.defender_player]
+            if b.target in ps.front_line or b.target in ps.energy_line:  # (units())
                 self.fire(b.target, "win_battle", b.defender_player)
                 # it blocked, not a Snipe's target (UA-TRIGGER-WIN-BLOCKING)
                 if b.blocker is b.target:
@@ -656,7 +675,8 @@ class UnionArenaEngine(UnionArenaViews, AgendaEngine):
             return
         pairs = ((b.attacker_player, b.attacker), (b.defender_player, b.target))
         for pid, unit in pairs if self.may_fire("battle_end") else ():
-            if unit is not None and unit in st.players[pid].units():
+            ps = st.players[pid]
+            if unit is not None and (unit in ps.front_line or unit in ps.energy_line):
                 whens = triggers(st, unit)  # (fire returns at once for a trigger not in it)
                 if whens is None or "battle_end" in whens:
                     self.fire(unit, "battle_end", pid)
@@ -668,7 +688,8 @@ class UnionArenaEngine(UnionArenaViews, AgendaEngine):
         if b is None:
             return
         for pid in st.order:
-            for unit in st.players[pid].units():
+            ps = st.players[pid]
+            for unit in ps.front_line + ps.energy_line:  # (units() written out)
                 if unit.mods and any(m.until == "battle" for m in unit.mods):
                     unit.mods = [m for m in unit.mods if m.until != "battle"]
         self.ctx.ruling("UA-BATTLE-END", 'The battle is over: effects for "this battle" end.')
@@ -722,8 +743,9 @@ class UnionArenaEngine(UnionArenaViews, AgendaEngine):
 
     def op_end_activate(self) -> None:
         ps = self.state.players[self.state.turn_player]
-        for unit in ps.units():
-            self.activate_unit(unit)
+        for unit in ps.front_line + ps.energy_line:  # (units() written out)
+            if unit.rested or unit.no_activate:  # (activate_unit changes nothing of the others)
+                self.activate_unit(unit)
 
     def op_end_hand(self) -> None:
         pid = self.state.turn_player
@@ -737,7 +759,8 @@ class UnionArenaEngine(UnionArenaViews, AgendaEngine):
     def op_end_expire(self) -> None:
         st = self.state
         for pid in st.order:
-            for unit in st.players[pid].units():
+            ps = st.players[pid]
+            for unit in ps.front_line + ps.energy_line:  # (units() written out)
                 if unit.mods:
                     unit.mods = [m for m in unit.mods if m.until not in ("turn", "battle")]
                 unit.used.clear()

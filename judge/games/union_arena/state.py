@@ -263,6 +263,9 @@ class UAState:
     #: the cards on the field entered by an effect or from a zone other than the hand: the
     #: zone, the card whose effect put it there, whether by its trigger (entered.py)
     entered: dict[str, tuple[str, str, bool]] = field(default_factory=dict)
+    #: a card was given "「アタックフェイズ終了時、このキャラを退場させる。」" this turn (False: no
+    #: unit is marked, and attack_end.py's loops over the units are not run)
+    attack_end_given: bool = False
 
     def other(self, pid: str) -> str:
         return self.order[1] if pid == self.order[0] else self.order[0]
@@ -295,6 +298,13 @@ class UAState:
         return Keywords.parse(list(d.raw.get("keywords") or []) + granted)
 
     def has(self, unit: Unit, flag: str) -> bool:
+        if not unit.mods:  # (keywords' own fast path written out: its card's printed ones)
+            d = self.defs[self.code_of[unit.cards[-1]]]
+            if not d.effects:
+                return flag in d.keywords.flags
+            found = d.memo or facts(d)
+            if found and not found.grants:
+                return flag in d.keywords.flags
         return flag in self.keywords(unit).flags
 
     def bp(self, unit: Unit) -> int:

@@ -108,7 +108,9 @@ class UnionArenaViews:
 
     def _any_asked(self, what: str, test: Callable[[Any], bool]) -> bool:
         """Whether ``test`` holds for the effects of one of the game's definitions."""
-        answers = self._answers
+        answers = self._game_answers  # (:attr:`_answers`, its test written out: a call saved)
+        if answers is None:
+            answers = self._answers
         found = answers.get(what)
         if found is None:
             found = answers[what] = any(_asked(d, what, test) for d in self.state.defs.values())
@@ -118,7 +120,9 @@ class UnionArenaViews:
     def _static_codes(self) -> frozenset[str]:
         """Codes of the cards with a continuous BP raise of their own: only their units' views
         read it (the others need no card lookup on the hot path)."""
-        answers = self._answers
+        answers = self._game_answers  # (:attr:`_answers`, its test written out)
+        if answers is None:
+            answers = self._answers
         found = answers.get("static_codes")
         if found is None:
             found = answers["static_codes"] = frozenset(

@@ -1,0 +1,67 @@
+"""The Union Arena engine's shortcuts for speed give what the long way gives, at every call in
+the example logs and in self-played games:
+
+- ``UAState.has`` (its card's printed keywords read in place for a unit with nothing that
+  could change them) answers as the keywords the unit has now (``UAState.keywords``);
+- ``check`` takes the rules' wait (who decides, which kinds) from ``fill_missing`` when that
+  left the same action as it was: it is the one ``awaiting()`` gives then.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from judge.core.replay import replay
+from judge.core.selfplay import random_game
+from judge.games.union_arena import actions
+from judge.games.union_arena.sample import sample_envelope
+from judge.games.union_arena.state import UAState, Unit
+
+EXAMPLES = Path(__file__).resolve().parents[3] / "examples" / "union-arena"
+FLAGS = ("snipe", "double attack", "double block", "must be blocked", "generates in front line")
+
+
+def _logs() -> list[str]:
+    out = [
+        random_game(sample_envelope(f"fast-{i}"), f"fast-{i}", max_actions=150) for i in range(3)
+    ]
+    texts = [p.read_text(encoding="utf-8") for p in sorted(EXAMPLES.glob("*.json"))]
+    return [*out, *(t for t in texts if '"actions"' in t and '"game"' in t)]
+
+
+def test_has_is_the_keywords(monkeypatch: pytest.MonkeyPatch) -> None:
+    fast = UAState.has
+    asked = {"n": 0}
+
+    def checked(self: UAState, unit: Unit, flag: str) -> bool:
+        asked["n"] += 1
+        got = fast(self, unit, flag)
+        assert got == (flag in self.keywords(unit).flags)
+        for other in FLAGS:
+            assert fast(self, unit, other) == (other in self.keywords(unit).flags)
+        return got
+
+    monkeypatch.setattr(UAState, "has", checked)
+    for log in _logs():
+        replay(log)
+    assert asked["n"] > 50
+
+
+def test_check_takes_the_wait_fill_missing_found(monkeypatch: pytest.MonkeyPatch) -> None:
+    check = actions.check
+    taken = {"n": 0}
+
+    def checked(eng: Any, action: dict[str, Any]) -> Any:
+        awaited = eng._awaited
+        if awaited is not None and awaited[0] is action:
+            taken["n"] += 1
+            assert (awaited[1], awaited[2]) == eng.awaiting()
+        return check(eng, action)
+
+    monkeypatch.setattr(actions, "check", checked)
+    for log in _logs():
+        replay(log)
+    assert taken["n"] > 100
