@@ -226,10 +226,13 @@ def apply_proceed(eng: UnionArenaEngine, plan: Plan) -> None:
         st.phase = "main"
     elif st.phase == "main":
         eng.event("phase", f"{pid} ends the main phase.", player=pid)
-        for (
-            owner
-        ) in st.order:  # "メインフェイズ終了時、このキャラを退場させる" (UA-EFFECT-MAIN-END)
-            for unit in [u for u in st.players[owner].units() if u.retire_at_main_end]:
+        # "メインフェイズ終了時、このキャラを退場させる" (UA-EFFECT-MAIN-END): the units are a new
+        # list (units() written out), and retiring one marks or unmarks no other
+        for owner in st.order:
+            ps = st.players[owner]
+            for unit in ps.front_line + ps.energy_line:
+                if not unit.retire_at_main_end:
+                    continue
                 eng.ctx.ruling(
                     "UA-EFFECT-MAIN-END",
                     f"The main phase ends: {eng.name(unit.top)} retires, as its effect said.",

@@ -235,7 +235,8 @@ class UnionArenaEngine(UnionArenaViews, AgendaEngine):
 
     def pay_ap(self, pid: str, n: int) -> int:
         """Rest n active AP cards (as many as there are); returns how many were rested."""
-        ps = self.state.players[pid]
+        st = self.state
+        ps = st.players[pid]
         paid = 0
         for i, rested in enumerate(ps.ap_rested):
             if paid == n:
@@ -243,7 +244,8 @@ class UnionArenaEngine(UnionArenaViews, AgendaEngine):
             if not rested:
                 ps.ap_rested[i] = True
                 paid += 1
-        this_turn.record_paid(self.state, pid, paid)  # "このターンのアタックフェイズ中に…"
+        if paid and st.phase == "attack":  # (this_turn.record_paid's test written out)
+            this_turn.record_paid(st, pid, paid)  # "このターンのアタックフェイズ中に…"
         if paid:
             self.event(
                 "pay_ap",
@@ -351,8 +353,12 @@ class UnionArenaEngine(UnionArenaViews, AgendaEngine):
         """Rule effect: a character whose BP is 0 or less *by an effect* retires (a card
         printed with BP 0 is not retired by this rule while no effect lowers it)."""
         st = self.state
-        # (in a game none of whose cards lowers its own BP, lowers is False for every unit)
-        lowering = self._any_asked("lowering", may_lower)
+        # (in a game none of whose cards lowers its own BP, lowers is False for every unit;
+        # the answer read in place once asked: one call at every effect resolved)
+        answers = self._game_answers
+        lowering = answers.get("lowering") if answers is not None else None
+        if lowering is None:
+            lowering = self._any_asked("lowering", may_lower)
         for pid in st.order:
             ps = st.players[pid]
             # (ps.units() written out) a new list: retiring one changes no loop
@@ -448,9 +454,8 @@ class UnionArenaEngine(UnionArenaViews, AgendaEngine):
                 f"Start of {pid}'s turn: {pid}'s effects lasting until the start of {pid}'s "
                 f"next turn end ({', '.join(ended)}).",
             )
-        # 2: all your rested cards become active
-        for i in range(len(ps.ap_rested)):
-            ps.ap_rested[i] = False
+        # 2: all your rested cards become active (the same list, every flag False)
+        ps.ap_rested[:] = [False] * len(ps.ap_rested)
         for unit in ps.front_line + ps.energy_line:  # (units() written out)
             if unit.rested or unit.no_activate:  # (activate_unit changes nothing of the others)
                 self.activate_unit(unit)

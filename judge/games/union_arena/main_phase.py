@@ -50,8 +50,11 @@ def _check_cost(
     unverifiable."""
     st = eng.state
     d = st.card(iid)
-    have = st.energy(pid)
-    for colour, n in sorted(conditions.required_energy(eng, iid, in_hand=True).items()):
+    need = conditions.required_energy(eng, iid, in_hand=True)
+    # (the energy line's generation read only for a card that needs some: half the cards
+    # need none, and energy() only reads the state)
+    have = st.energy(pid) if need else {}
+    for colour, n in sorted(need.items()):
         if have.get(colour, 0) < n:
             plan.violate(
                 "UA-ENERGY",

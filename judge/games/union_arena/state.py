@@ -403,30 +403,32 @@ class UAState:
 
         out: dict[str, int] = {}
         ps = self.players[pid]
-        for line, unit in [("energy_line", u) for u in ps.energy_line] + [
-            ("front_line", u) for u in front_generators(self, pid)
-        ]:
-            d = self.defs[self.code_of[unit.cards[-1]]]  # (self.card(unit.top) written out)
-            for colour, n in d.generates.items():
-                out[colour] = out.get(colour, 0) + n
-            for m in unit.mods:
-                if m.energy:
-                    out[m.energy] = out.get(m.energy, 0) + 1
-            if not d.effects:  # most cards: nothing to walk
-                continue
-            found = d.memo or facts(d)
-            if found:  # the ops the walk below finds, in its order
-                for op in found.generations:
-                    if op.get("where", line) == line:
-                        self._generate(out, pid, unit, op)
-                continue
-            for effect in d.effects:
-                if effect.get("when") != "continuous":
+        # (the energy line's units, then the front line's generators, each with its line: no
+        # list of pairs made)
+        fronts = front_generators(self, pid) if ps.front_line else ()
+        for line, units in (("energy_line", ps.energy_line), ("front_line", fronts)):
+            for unit in units:
+                d = self.defs[self.code_of[unit.cards[-1]]]  # (self.card(unit.top) written out)
+                for colour, n in d.generates.items():
+                    out[colour] = out.get(colour, 0) + n
+                for m in unit.mods:
+                    if m.energy:
+                        out[m.energy] = out.get(m.energy, 0) + 1
+                if not d.effects:  # most cards: nothing to walk
                     continue
-                for op in effect.get("do") or []:
-                    if not generation_ok(op) or op.get("where", line) != line:
-                        continue  # "[エナジーLにある場合]": only in that line
-                    self._generate(out, pid, unit, op)
+                found = d.memo or facts(d)
+                if found:  # the ops the walk below finds, in its order
+                    for op in found.generations:
+                        if op.get("where", line) == line:
+                            self._generate(out, pid, unit, op)
+                    continue
+                for effect in d.effects:
+                    if effect.get("when") != "continuous":
+                        continue
+                    for op in effect.get("do") or []:
+                        if not generation_ok(op) or op.get("where", line) != line:
+                            continue  # "[エナジーLにある場合]": only in that line
+                        self._generate(out, pid, unit, op)
         return out
 
     def _generate(self, out: dict[str, int], pid: str, unit: Unit, op: dict[str, Any]) -> None:
