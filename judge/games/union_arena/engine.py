@@ -576,10 +576,11 @@ class UnionArenaEngine(UnionArenaViews, AgendaEngine):
             return
         self.ctx.read("bp")  # the battle is decided by BP
         abp, dbp = st.bp(b.attacker), st.bp(b.target)
+        atop, ttop = b.attacker.cards[-1], b.target.cards[-1]  # (their .top, read once)
         if abp >= dbp:
             self.ctx.ruling(
                 "UA-BATTLE-BP",
-                f"Battle: {self.name(b.attacker.top)} BP {abp} ≥ {self.name(b.target.top)} "
+                f"Battle: {self.name(atop)} BP {abp} ≥ {self.name(ttop)} "
                 f"BP {dbp}: the attacker wins.",
             )
             self.ctx.ruling(
@@ -589,16 +590,16 @@ class UnionArenaEngine(UnionArenaViews, AgendaEngine):
             )
             self.event(
                 "battle",
-                f"{self.name(b.attacker.top)} wins the battle.",
-                winner=b.attacker.top,
-                loser=b.target.top,
+                f"{self.name(atop)} wins the battle.",
+                winner=atop,
+                loser=ttop,
             )
             self.retire(b.defender_player, b.target)
             self.push(("win_battle", {"attacking": True}))
         else:
             self.ctx.ruling(
                 "UA-BATTLE-BP",
-                f"Battle: {self.name(b.attacker.top)} BP {abp} < {self.name(b.target.top)} "
+                f"Battle: {self.name(atop)} BP {abp} < {self.name(ttop)} "
                 f"BP {dbp}: the attacker loses.",
             )
             self.ctx.ruling(
@@ -608,9 +609,9 @@ class UnionArenaEngine(UnionArenaViews, AgendaEngine):
             )
             self.event(
                 "battle",
-                f"{self.name(b.target.top)} wins the battle.",
-                winner=b.target.top,
-                loser=b.attacker.top,
+                f"{self.name(ttop)} wins the battle.",
+                winner=ttop,
+                loser=atop,
             )
             self.fire(b.attacker, "lose_battle_attacking", b.attacker_player)
             self.push(("win_battle", {"attacking": False}))
@@ -740,9 +741,14 @@ class UnionArenaEngine(UnionArenaViews, AgendaEngine):
         st = self.state
         st.phase = "end"
         pid = st.turn_player
-        for unit in st.players[pid].units() if self.may_fire("end_phase_start") else ():
-            whens = triggers(st, unit)  # (fire returns at once for a trigger not in it)
-            if whens is None or "end_phase_start" in whens:
+        ps = st.players[pid]
+        for unit in ps.front_line + ps.energy_line if self.may_fire("end_phase_start") else ():
+            # (triggers(st, unit) written out: fire returns at once for a trigger not in it)
+            d = st.defs[st.code_of[unit.cards[-1]]]
+            if not d.effects:
+                continue
+            found = d.memo or facts(d)
+            if not found or "end_phase_start" in found.whens:
                 self.fire(unit, "end_phase_start", pid)
         self.push(("end_activate", {}), ("end_hand", {}), ("end_expire", {}), ("start_turn", {}))
 

@@ -49,7 +49,7 @@ def _check_cost(
     whether the AP is paid before or after, so the play is judged on the lower cost and is
     unverifiable."""
     st = eng.state
-    d = st.card(iid)
+    d = st.defs[st.code_of[iid]]  # (st.card written out)
     need = conditions.required_energy(eng, iid, in_hand=True)
     # (the energy line's generation read only for a card that needs some: half the cards
     # need none, and energy() only reads the state)
@@ -131,7 +131,7 @@ def check_play(eng: UnionArenaEngine, plan: Plan) -> None:
     if take is None:
         return
     iid = take.iid
-    d = st.card(iid)
+    d = st.defs[st.code_of[iid]]  # (st.card written out)
     to = plan.action.get("to")
     if d.type == "character":
         if raid_only.barred(d):  # "このキャラはレイド以外で登場できない"
@@ -202,7 +202,7 @@ def apply_play(eng: UnionArenaEngine, plan: Plan) -> None:
     for unit in plan.data["removes"]:
         eng.leave_field(pid, unit, "removal", retire=False)
     iid = do_take(st, pid, take)
-    d = st.card(iid)
+    d = st.defs[st.code_of[iid]]  # (st.card written out)
     eng.pay_ap(pid, d_ap)
     nextap.consume(eng, pid, plan.data["ap_less_next"])  # UA-EFFECT-AP-LESS-NEXT
     this_turn.record_used(st, pid, iid)  # "このターン中に自分が〈X〉を使用している"
