@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from judge.core.engine import Plan
 from judge.games.union_arena import facedown, this_turn
+from judge.games.union_arena.defmemo import triggers
 from judge.games.union_arena.playcard import made_active
 from judge.games.union_arena.refs import find_unit, ref_text
 from judge.games.union_arena.state import Battle
@@ -109,7 +110,9 @@ def apply_attack(eng: UnionArenaEngine, plan: Plan) -> None:
             f"{eng.name(unit.top)} has Snipe: it attacks {eng.name(tunit.top)}, which stays "
             f"{'rested' if tunit.rested else 'active'}; {opp} cannot block this attack.",
         )
-    eng.fire(unit, "on_attack", pid)
+    whens = triggers(st, unit)  # (fire returns at once for a trigger not in them: most units)
+    if whens is None or "on_attack" in whens:
+        eng.fire(unit, "on_attack", pid)
     eng.push(
         ("wait_block", {"player": opp}), ("after_block", {}), ("battle", {}), ("battle_end", {})
     )

@@ -519,12 +519,19 @@ class UnionArenaEngine(UnionArenaViews, AgendaEngine):
         b = self.state.battle
         if b is None:
             return
+        # (triggers asked first, one light call where fire was one: fire returns at once for
+        # a trigger not in them, as it does for most units at every attack)
+        st = self.state
         if b.blocker is not None:
-            ps = self.state.players[b.attacker_player]
+            ps = st.players[b.attacker_player]
             if b.attacker in ps.front_line or b.attacker in ps.energy_line:  # (units())
                 # "このキャラがアタックしてブロックされた時" (UA-TRIGGER-BLOCKED): step 2 too
-                self.fire(b.attacker, "blocked", b.attacker_player)
-            self.fire(b.blocker, "on_block", b.defender_player)
+                whens = triggers(st, b.attacker)
+                if whens is None or "blocked" in whens:
+                    self.fire(b.attacker, "blocked", b.attacker_player)
+            whens = triggers(st, b.blocker)
+            if whens is None or "on_block" in whens:
+                self.fire(b.blocker, "on_block", b.defender_player)
         elif b.sniped:
             # UA-KW-SNIPE-NOT-BLOCKED (GAP): whether an attack that could not be blocked
             # counts as "not blocked" is no source's; the rule option decides
@@ -542,7 +549,9 @@ class UnionArenaEngine(UnionArenaViews, AgendaEngine):
             if fires:
                 self.fire(b.attacker, "not_blocked", b.attacker_player)
         else:
-            self.fire(b.attacker, "not_blocked", b.attacker_player)
+            whens = triggers(st, b.attacker)
+            if whens is None or "not_blocked" in whens:
+                self.fire(b.attacker, "not_blocked", b.attacker_player)
 
     def op_battle(self) -> None:
         st = self.state
@@ -621,16 +630,23 @@ class UnionArenaEngine(UnionArenaViews, AgendaEngine):
         b = st.battle
         if b is None:
             return
+        # (its triggers asked once, where fire was called for each: fire returns at once for a
+        # trigger not in them, as it does for most units at every battle)
         if not attacking:
             ps = st.players[b.defender_player]
             if b.target in ps.front_line or b.target in ps.energy_line:  # (units())
-                self.fire(b.target, "win_battle", b.defender_player)
+                whens = triggers(st, b.target)
+                if whens is None or "win_battle" in whens:
+                    self.fire(b.target, "win_battle", b.defender_player)
                 # it blocked, not a Snipe's target (UA-TRIGGER-WIN-BLOCKING)
-                if b.blocker is b.target:
+                if b.blocker is b.target and (whens is None or "win_battle_blocking" in whens):
                     self.fire(b.target, "win_battle_blocking", b.defender_player)
             return
-        self.fire(b.attacker, "win_battle", b.attacker_player)
-        self.fire(b.attacker, "win_battle_attacking", b.attacker_player)  # UA-TRIGGER-WIN-ATTACKING
+        whens = triggers(st, b.attacker)
+        if whens is None or "win_battle" in whens:
+            self.fire(b.attacker, "win_battle", b.attacker_player)
+        if whens is None or "win_battle_attacking" in whens:  # UA-TRIGGER-WIN-ATTACKING
+            self.fire(b.attacker, "win_battle_attacking", b.attacker_player)
         # its controller's cards waiting for a win by a card like it, itself too, at the same
         # moment (UA-TRIGGER-OWN-WIN-ATTACKING)
         for unit in (

@@ -15,7 +15,7 @@ from typing import Any
 
 from judge.games.union_arena import entered, rested_by, this_turn
 from judge.games.union_arena.cards import CardDef
-from judge.games.union_arena.state import LINES, PlayerState, UAState, Unit, static_bp_ok
+from judge.games.union_arena.state import PlayerState, UAState, Unit, static_bp_ok
 
 #: (a definition's id, what is asked of it) -> (the definition, the answer): see :func:`_asked`
 _ASKED: dict[tuple[int, str], tuple[CardDef, bool]] = {}
@@ -286,13 +286,18 @@ class UnionArenaViews:
             **pv["ap"],
             "cards": [[c, r] for c, r in zip(ps.ap_cards, ps.ap_rested, strict=True)],
         }
-        for line in LINES:
+        for line, units in (("front_line", ps.front_line), ("energy_line", ps.energy_line)):
             pv[line] = [dict(uv) for uv in pv[line]]  # the step views are shared: copy
-            for uv, unit in zip(pv[line], ps.line(line), strict=True):
-                uv["mods"] = [
-                    [m.bp, m.keyword, m.until, m.owner, *([m.energy] if m.energy else [])]
-                    for m in unit.mods
-                ]
+            for uv, unit in zip(pv[line], units, strict=True):
+                # (no comprehension run for a unit without mods: most)
+                uv["mods"] = (
+                    [
+                        [m.bp, m.keyword, m.until, m.owner, *([m.energy] if m.energy else [])]
+                        for m in unit.mods
+                    ]
+                    if unit.mods
+                    else []
+                )
                 if unit.retire_at_main_end:
                     uv["retire_at_main_end"] = True
                 if unit.retire_at_attack_end:  # given this turn (attack_end.py)
