@@ -64,6 +64,8 @@ WAITS = {
     "wait_trigger": "trigger",
     "wait_discard": "discard_to_limit",
 }
+#: a waiting step's kinds (:meth:`UnionArenaEngine.awaiting`: one tuple each, not made anew)
+WAIT_KINDS = {op: (kind,) for op, kind in WAITS.items()}
 
 
 class UnionArenaEngine(UnionArenaViews, AgendaEngine):
@@ -128,9 +130,9 @@ class UnionArenaEngine(UnionArenaViews, AgendaEngine):
         agenda = st.agenda
         if agenda:
             op, args = agenda[0]
-            kind = WAITS.get(op)
-            if kind:
-                return args.get("player"), (kind,)
+            waited = WAIT_KINDS.get(op)
+            if waited is not None:
+                return args.get("player"), waited
         kinds = PHASE_DECISIONS.get(phase)
         if kinds is not None:
             if phase == "movement" and st.extra_draw_open:
@@ -328,7 +330,11 @@ class UnionArenaEngine(UnionArenaViews, AgendaEngine):
     def fire_other_line(self, unit: Unit, pid: str) -> None:
         """A card entered a line of ``pid``'s field (played, raided, put there by an effect):
         the abilities of ``pid``'s characters in the other line waiting for its name."""
-        if not self._any_asked("other_line_enters", may_watch):
+        answers = self._game_answers  # (the answer read in place once asked: every play)
+        watched = answers.get("other_line_enters") if answers is not None else None
+        if watched is None:
+            watched = self._any_asked("other_line_enters", may_watch)
+        if not watched:
             return  # no card of the game has such an ability: fire would do nothing for any
         found = self.state.find_unit(unit.top)
         if found is None or found[0] != pid:

@@ -21,6 +21,7 @@ from judge.games.union_arena import (
     rested_by,
     this_turn,
 )
+from judge.games.union_arena.defmemo import triggers
 from judge.games.union_arena.refs import (
     Take,
     do_take,
@@ -204,7 +205,8 @@ def apply_play(eng: UnionArenaEngine, plan: Plan) -> None:
     iid = do_take(st, pid, take)
     d = st.defs[st.code_of[iid]]  # (st.card written out)
     eng.pay_ap(pid, d_ap)
-    nextap.consume(eng, pid, plan.data["ap_less_next"])  # UA-EFFECT-AP-LESS-NEXT
+    if plan.data["ap_less_next"]:  # (consume's test written out: most plays use none)
+        nextap.consume(eng, pid, plan.data["ap_less_next"])  # UA-EFFECT-AP-LESS-NEXT
     this_turn.record_used(st, pid, iid)  # "このターン中に自分が〈X〉を使用している"
     to = plan.data["to"]
     targets = plan.action.get("targets")
@@ -234,7 +236,11 @@ def apply_play(eng: UnionArenaEngine, plan: Plan) -> None:
             "UA-RAID-ONLY",
             f"{eng.name(iid)} was played normally: its raid-only text has no effect.",
         )
-    eng.fire(unit, "on_play", pid, targets=targets)
+    whens = triggers(st, unit)
+    if whens is None or "on_play" in whens:
+        eng.fire(unit, "on_play", pid, targets=targets)
+    else:  # all fire does for a card with no when-played effect (most): its first step
+        eng.fire_other_line(unit, pid)
 
 
 def played_active(card_effects: tuple[dict[str, Any], ...]) -> bool:
