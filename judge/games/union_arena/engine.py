@@ -98,6 +98,9 @@ class UnionArenaEngine(UnionArenaViews, AgendaEngine):
         #: (the action, who, kinds): :meth:`awaiting` as ``fill_missing`` found it for the
         #: action it then left as it was, for that action's ``check`` (actions.py)
         self._awaited: tuple[dict[str, Any], str | None, tuple[str, ...]] | None = None
+        #: the effect just resolved ended on a UA-BP-ZERO check that retired nothing
+        #: (:meth:`after_auto_resolve`: the same check on the same state is not made again)
+        self._bp_settled = False
         if log.start is not None:  # a game from a position (docs/positions.md)
             from judge.games.union_arena.position import place
 
@@ -349,15 +352,25 @@ class UnionArenaEngine(UnionArenaViews, AgendaEngine):
         """Resolve a pending effect with the targets the log recorded (already checked)."""
         from judge.games.union_arena.resolve import run_effect
 
+        self._bp_settled = False  # (set again by the effect's last step, if it is reached)
         run_effect(self, pe, targets, use)
 
     def after_auto_resolve(self) -> None:
-        """The rule effect UA-BP-ZERO applies after every effect that resolved by itself."""
+        """The rule effect UA-BP-ZERO applies after every effect that resolved by itself.
+
+        Unless the effect's own last step was that check and it retired nothing
+        (``_bp_settled``): nothing has happened since, so a second look at the same state
+        would retire nothing and note only what the first noted (a read of BP)."""
+        if self._bp_settled:
+            self._bp_settled = False
+            return
         self.check_bp_zero()
 
-    def check_bp_zero(self) -> None:
+    def check_bp_zero(self) -> bool:
         """Rule effect: a character whose BP is 0 or less *by an effect* retires (a card
-        printed with BP 0 is not retired by this rule while no effect lowers it)."""
+        printed with BP 0 is not retired by this rule while no effect lowers it).  Whether
+        one retired."""
+        retired = False
         st = self.state
         # (in a game none of whose cards lowers its own BP, lowers is False for every unit;
         # the answer read in place once asked: one call at every effect resolved)
@@ -390,6 +403,8 @@ class UnionArenaEngine(UnionArenaViews, AgendaEngine):
                     )
                     cause = "bp_zero" if retired_by.by_character(self, unit) else None
                     self.retire(pid, unit, cause, unit.top)  # lowered by a character's effect
+                    retired = True
+        return retired
 
     # setup -------------------------------------------------------------------------------------
 

@@ -4,19 +4,24 @@ the example logs and in self-played games:
 - ``UAState.has`` (its card's printed keywords read in place for a unit with nothing that
   could change them) answers as the keywords the unit has now (``UAState.keywords``);
 - ``check`` takes the rules' wait (who decides, which kinds) from ``fill_missing`` when that
-  left the same action as it was: it is the one ``awaiting()`` gives then.
+  left the same action as it was: it is the one ``awaiting()`` gives then;
+- the UA-BP-ZERO check after an effect that resolved by itself is skipped when the effect's
+  own last step was that check and it retired nothing: made again, it would change nothing.
 """
 
 from __future__ import annotations
 
+import copy
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from judge.core.canonical import canonical_json
 from judge.core.replay import replay
 from judge.core.selfplay import random_game
 from judge.games.union_arena import actions
+from judge.games.union_arena.engine import UnionArenaEngine
 from judge.games.union_arena.sample import sample_envelope
 from judge.games.union_arena.state import UAState, Unit
 
@@ -65,3 +70,36 @@ def test_check_takes_the_wait_fill_missing_found(monkeypatch: pytest.MonkeyPatch
     for log in _logs():
         replay(log)
     assert taken["n"] > 100
+
+
+def test_a_settled_bp_check_is_not_made_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    """After an effect whose last step's UA-BP-ZERO check retired nothing, the engine's own
+    check after it is skipped: made on a copy of the game then, it retires nothing, says
+    nothing and leaves the state as it was."""
+    after = UnionArenaEngine.after_auto_resolve
+    skipped = {"n": 0}
+
+    def checked(self: UnionArenaEngine) -> None:
+        if self._bp_settled:
+            skipped["n"] += 1
+            st = self.state
+            memo: dict[int, Any] = {id(x): x for x in (st.defs, st.code_of, st.owner_of, self)}
+            saved = self.state, self.pool, self.ctx
+            before = canonical_json(self.snapshot())
+            self.state, self.pool, self.ctx = copy.deepcopy(saved, memo)
+            try:
+                said = canonical_json([self.ctx.events, self.ctx.rulings, sorted(self.ctx.reads)])
+                assert self.check_bp_zero() is False
+                assert canonical_json(self.snapshot()) == before
+                assert (
+                    canonical_json([self.ctx.events, self.ctx.rulings, sorted(self.ctx.reads)])
+                    == said
+                )
+            finally:
+                self.state, self.pool, self.ctx = saved
+        after(self)
+
+    monkeypatch.setattr(UnionArenaEngine, "after_auto_resolve", checked)
+    for log in _logs():
+        replay(log)
+    assert skipped["n"] > 10
