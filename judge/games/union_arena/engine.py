@@ -144,11 +144,26 @@ class UnionArenaEngine(UnionArenaViews, AgendaEngine):
         return None, ()
 
     def pending(self) -> list[dict[str, Any]]:
-        who, kinds = self.awaiting()
-        if who is None and not kinds:
+        # (awaiting() written out, one call a step less; the pool first: with effects waiting
+        # the entry is theirs, and who chooses is not asked.  The same entries as from
+        # awaiting(): tests/games/union_arena/test_fast_paths.py)
+        st = self.state
+        phase = st.phase
+        if phase == "over":
             return []
         if self.pool.items:
             return self.pending_effects()
+        agenda = st.agenda
+        kinds = WAIT_KINDS.get(agenda[0][0]) if agenda else None
+        if kinds is not None:
+            who = agenda[0][1].get("player")
+        else:
+            kinds = PHASE_DECISIONS.get(phase)
+            if kinds is None:
+                return []
+            who = st.turn_player
+            if phase == "movement" and st.extra_draw_open:
+                kinds = MOVEMENT_WITH_DRAW
         # memoised, and shared read-only between steps as the unit views are: a few
         # (player, kinds) pairs make every step's entry
         out = self._pending.get((who, kinds))

@@ -6,7 +6,8 @@ the example logs and in self-played games:
 - ``check`` takes the rules' wait (who decides, which kinds) from ``fill_missing`` when that
   left the same action as it was: it is the one ``awaiting()`` gives then;
 - the UA-BP-ZERO check after an effect that resolved by itself is skipped when the effect's
-  own last step was that check and it retired nothing: made again, it would change nothing.
+  own last step was that check and it retired nothing: made again, it would change nothing;
+- ``pending()`` (``awaiting()`` written out in it) gives the entries made from ``awaiting()``.
 """
 
 from __future__ import annotations
@@ -103,3 +104,30 @@ def test_a_settled_bp_check_is_not_made_again(monkeypatch: pytest.MonkeyPatch) -
     for log in _logs():
         replay(log)
     assert skipped["n"] > 10
+
+
+def _pending_the_long_way(eng: UnionArenaEngine) -> list[dict[str, Any]]:
+    """``pending()`` as it was made from ``awaiting()``, without its memo."""
+    who, kinds = eng.awaiting()
+    if who is None and not kinds:
+        return []
+    if eng.pool.items:
+        return eng.pending_effects()
+    label = who if who else "the rock-paper-scissors winner"
+    return [{"player": who, "kind": "|".join(kinds), "text": f"{label}: {', '.join(kinds)}"}]
+
+
+def test_pending_is_made_from_the_wait(monkeypatch: pytest.MonkeyPatch) -> None:
+    fast = UnionArenaEngine.pending
+    asked = {"n": 0}
+
+    def checked(self: UnionArenaEngine) -> list[dict[str, Any]]:
+        asked["n"] += 1
+        out = fast(self)
+        assert out == _pending_the_long_way(self)
+        return out
+
+    monkeypatch.setattr(UnionArenaEngine, "pending", checked)
+    for log in _logs():
+        replay(log)
+    assert asked["n"] > 100
