@@ -135,7 +135,7 @@ def check_play(eng: UnionArenaEngine, plan: Plan) -> None:
     d = st.defs[st.code_of[iid]]  # (st.card written out)
     to = plan.action.get("to")
     if d.type == "character":
-        if raid_only.barred(d):  # "このキャラはレイド以外で登場できない"
+        if d.effects and raid_only.barred(d):  # "このキャラはレイド以外で登場できない"
             plan.violate(raid_only.RULE, raid_only.why(eng.name(iid)))
         if to not in ("front_line", "energy_line"):
             plan.violate(
@@ -169,7 +169,8 @@ def check_play(eng: UnionArenaEngine, plan: Plan) -> None:
             continue
         removes.append(found[2])
     _check_cost(eng, plan, pid, iid, tuple(u.top for u in removes) if removes else ())
-    only_if.check_play(eng, plan, pid, iid)  # "このカードは…場合のみ使用できる"
+    if d.effects:  # (none for a card without effects: no call)
+        only_if.check_play(eng, plan, pid, iid)  # "このカードは…場合のみ使用できる"
     if to in ("front_line", "energy_line"):
         count = len(st.players[pid].line(to))
         if count - len(removes) >= LINE_LIMIT:
@@ -188,10 +189,13 @@ def check_play(eng: UnionArenaEngine, plan: Plan) -> None:
         plan.violate(
             "UA-EVENT", "An event is not put on the field: nothing is removed to make room."
         )
-    gone = tuple(u.top for u in removes) if removes else ()
-    # the card is on the field when its when-played effects resolve (a choice may name it)
-    enters = Entering(to, not played_active(d.effects)) if to else None
-    _check_effect_targets(eng, plan, pid, iid, "on_play", raided=False, gone=gone, enters=enters)
+    if "targets" in plan.action:  # (_check_effect_targets' first test: most plays have none)
+        gone = tuple(u.top for u in removes) if removes else ()
+        # the card is on the field when its when-played effects resolve (a choice may name it)
+        enters = Entering(to, not played_active(d.effects)) if to else None
+        _check_effect_targets(
+            eng, plan, pid, iid, "on_play", raided=False, gone=gone, enters=enters
+        )
     plan.data.update(take=take, to=to, removes=removes)
 
 
