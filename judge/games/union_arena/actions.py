@@ -102,7 +102,12 @@ def check(eng: UnionArenaEngine, action: dict[str, Any]) -> Plan:
     if kind == "outcome":  # a record of what an effect did, not a decision: at no fixed time
         check_outcome(eng, plan)
         return plan
-    who, kinds = eng.awaiting()
+    awaited = eng._awaited
+    if awaited is not None and awaited[0] is action:  # fill_missing asked, nothing changed
+        eng._awaited = None
+        who, kinds = awaited[1], awaited[2]
+    else:
+        who, kinds = eng.awaiting()
     if kind not in kinds:
         if kind != "extra_draw" or p != st.turn_player:
             plan.cannot_apply(NOT_NOW)  # a late extra draw is paid and drawn as played
@@ -221,10 +226,13 @@ def apply_proceed(eng: UnionArenaEngine, plan: Plan) -> None:
         st.phase = "main"
     elif st.phase == "main":
         eng.event("phase", f"{pid} ends the main phase.", player=pid)
-        for (
-            owner
-        ) in st.order:  # "メインフェイズ終了時、このキャラを退場させる" (UA-EFFECT-MAIN-END)
-            for unit in [u for u in st.players[owner].units() if u.retire_at_main_end]:
+        # "メインフェイズ終了時、このキャラを退場させる" (UA-EFFECT-MAIN-END): the units are a new
+        # list (units() written out), and retiring one marks or unmarks no other
+        for owner in st.order:
+            ps = st.players[owner]
+            for unit in ps.front_line + ps.energy_line:
+                if not unit.retire_at_main_end:
+                    continue
                 eng.ctx.ruling(
                     "UA-EFFECT-MAIN-END",
                     f"The main phase ends: {eng.name(unit.top)} retires, as its effect said.",
@@ -312,11 +320,14 @@ def fill_missing(eng: UnionArenaEngine, action: dict[str, Any]) -> None:
     if kind in ("concede", "outcome"):  # an outcome belongs to the step before: no default
         return
     # the loop's first test written out (most steps: the rules wait for the action's kind,
-    # nothing to fill, no range made); awaiting() only reads, so the loop asks it again
+    # nothing to fill, no range made); awaiting() only reads, so the loop asks it again.
+    # Left so, the answer is kept for the action's check, which follows with nothing changed
+    # between (one call an action less; check takes it only for this very action object)
     if st.phase == "over":
         return
     who, kinds = eng.awaiting()
     if not kinds or kind in kinds:
+        eng._awaited = (action, who, kinds)
         return
     for _ in range(64):
         if st.phase == "over":

@@ -63,10 +63,12 @@ def ap_cost(
     :func:`conditions.required_energy` takes it); never below 0.  ``gone``: cards whose
     units are taken as off the field (a full line's removal, to tell whether it matters)."""
     st = eng.state
-    d = st.card(iid)
+    d = st.defs[st.code_of[iid]]  # (st.card written out)
     owner = st.owner_of[iid]
     if not (iid in st.players[owner].hand if in_hand is None else in_hand):
         return d.ap
+    if not d.effects:  # no reduce_ap of its own: nothing taken off (no generator made)
+        return max(0, d.ap)
     less = sum(
         int(op["n"])
         for op in reductions(d.effects)
@@ -104,7 +106,8 @@ def play_cost(eng: UnionArenaEngine, iid: str, gone: Collection[str] = ()) -> tu
 
 def _own_cost(eng: UnionArenaEngine, iid: str, gone: Collection[str] = ()) -> int:
     """The card's printed AP cost less its own reductions in the hand (``UA-EFFECT-AP-LESS``)."""
-    d = eng.state.card(iid)
+    st = eng.state
+    d = st.defs[st.code_of[iid]]  # (st.card written out)
     ap = ap_cost(eng, iid, in_hand=True)
     if gone and ap_cost(eng, iid, in_hand=True, gone=gone) != ap:
         low = min(ap, ap_cost(eng, iid, in_hand=True, gone=gone))

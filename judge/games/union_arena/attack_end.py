@@ -60,6 +60,7 @@ def read(s: str, read_rest: Any) -> list[dict[str, Any]] | None:
 def give(eng: UnionArenaEngine, u: Unit) -> None:
     """The card gains the ability for this turn (the mark lasts until the turn ends)."""
     u.retire_at_attack_end = True
+    eng.state.attack_end_given = True  # (fire and end_turn look for marks only after this)
     eng.event(
         "retire_later",
         f"{eng.name(u.top)} will retire at the end of this turn's attack phase.",
@@ -71,6 +72,8 @@ def fire(eng: UnionArenaEngine) -> None:
     """The attack phase ends: each marked card's given ability triggers, with the other
     attack-phase-end effects (called beside them, so they wait together)."""
     st = eng.state
+    if not st.attack_end_given:  # no card was given it this turn: no unit is marked
+        return
     for owner in st.order:
         for unit in st.players[owner].units():
             if unit.retire_at_attack_end:
@@ -97,6 +100,9 @@ def resolve(eng: UnionArenaEngine, pe: PendingEffect) -> None:
 
 def end_turn(st: Any) -> None:
     """A mark that did not trigger (no attack phase ended after it) ends with the turn."""
+    if not st.attack_end_given:  # no card was given it this turn: no unit is marked
+        return
+    st.attack_end_given = False
     for ps in st.players.values():
         for unit in ps.units():
             unit.retire_at_attack_end = False

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from judge.core.engine import Plan
 from judge.games.union_arena import facedown, this_turn
+from judge.games.union_arena.defmemo import triggers
 from judge.games.union_arena.playcard import made_active
 from judge.games.union_arena.refs import find_unit, ref_text
 from judge.games.union_arena.state import Battle
@@ -39,13 +40,14 @@ def check_attack(eng: UnionArenaEngine, plan: Plan) -> None:
         plan.cannot_apply(f"{ref_text(plan.action['card'])} is not in {pid}'s front line")
         return
     unit = found[2]
-    if st.card(unit.top).type != "character":
-        plan.violate("UA-ATK-ATTACKER", f"{eng.name(unit.top)} is not a character.")
+    top = unit.cards[-1]  # (unit.top and st.card written out)
+    if st.defs[st.code_of[top]].type != "character":
+        plan.violate("UA-ATK-ATTACKER", f"{eng.name(top)} is not a character.")
     if unit.rested:
         why = " (it entered the field rested this turn)" if unit.entered_turn == st.turn else ""
         plan.violate(
             "UA-ATK-ATTACKER",
-            f"{eng.name(unit.top)} is rested{why}: only an active character attacks.",
+            f"{eng.name(top)} is rested{why}: only an active character attacks.",
         )
     target = plan.action["target"]
     tunit = None
@@ -78,12 +80,13 @@ def apply_attack(eng: UnionArenaEngine, plan: Plan) -> None:
     st.battle = Battle(
         attacker=unit, attacker_player=pid, defender_player=opp, target=tunit, sniped=sniped
     )
+    top = unit.cards[-1]  # (unit.top, read once)
     what = f"{eng.name(tunit.top)}" if tunit else opp
     eng.event(
         "attack",
-        f"{pid} attacks {what} with {eng.name(unit.top)} (rested).",
+        f"{pid} attacks {what} with {eng.name(top)} (rested).",
         player=pid,
-        card=unit.top,
+        card=top,
         target=tunit.top if tunit else "player",
     )
     if (
@@ -107,7 +110,9 @@ def apply_attack(eng: UnionArenaEngine, plan: Plan) -> None:
             f"{eng.name(unit.top)} has Snipe: it attacks {eng.name(tunit.top)}, which stays "
             f"{'rested' if tunit.rested else 'active'}; {opp} cannot block this attack.",
         )
-    eng.fire(unit, "on_attack", pid)
+    whens = triggers(st, unit)  # (fire returns at once for a trigger not in them: most units)
+    if whens is None or "on_attack" in whens:
+        eng.fire(unit, "on_attack", pid)
     eng.push(
         ("wait_block", {"player": opp}), ("after_block", {}), ("battle", {}), ("battle_end", {})
     )
@@ -204,12 +209,12 @@ def apply_block(eng: UnionArenaEngine, plan: Plan) -> None:
     this_turn.rest(eng.state, unit)
     unit.blocks += 1
     b.blocker, b.target, b.blocked = unit, unit, True
+    top = unit.cards[-1]  # (unit.top, read once)
     eng.event(
         "block",
-        f"{plan.action['p']} blocks with {eng.name(unit.top)} (rested); it becomes the attack "
-        "target.",
+        f"{plan.action['p']} blocks with {eng.name(top)} (rested); it becomes the attack target.",
         player=plan.action["p"],
-        card=unit.top,
+        card=top,
     )
     if (
         unit.blocks == 1

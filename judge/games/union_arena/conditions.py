@@ -383,7 +383,7 @@ def required_energy(eng: UnionArenaEngine, iid: str, in_hand: bool | None = None
     whether the card is in the hand (by default, whether the engine sees it there; a card
     named from the hand in observed mode may not be bound to its slot yet)."""
     st = eng.state
-    d = st.card(iid)
+    d = st.defs[st.code_of[iid]]  # (st.card written out)
     need = dict(d.energy)
     owner = st.owner_of[iid]
     if not (iid in st.players[owner].hand if in_hand is None else in_hand):

@@ -35,13 +35,13 @@ from judge.games.union_arena import (
     this_turn,
     trigger_where,
 )
+from judge.games.union_arena.battle_steps import BattleSteps
 from judge.games.union_arena.cards import card_def
 from judge.games.union_arena.conditions import card_meets
 from judge.games.union_arena.defmemo import facts, game_whens, may_lower, may_watch, triggers
 from judge.games.union_arena.own_static import lowers
 from judge.games.union_arena.state import (
     LINES,
-    DamageCheck,
     PlayerState,
     UAState,
     Unit,
@@ -64,9 +64,11 @@ WAITS = {
     "wait_trigger": "trigger",
     "wait_discard": "discard_to_limit",
 }
+#: a waiting step's kinds (:meth:`UnionArenaEngine.awaiting`: one tuple each, not made anew)
+WAIT_KINDS = {op: (kind,) for op, kind in WAITS.items()}
 
 
-class UnionArenaEngine(UnionArenaViews, AgendaEngine):
+class UnionArenaEngine(UnionArenaViews, BattleSteps, AgendaEngine):
     """One Union Arena game in progress."""
 
     game: ClassVar[str] = "union-arena"
@@ -93,6 +95,12 @@ class UnionArenaEngine(UnionArenaViews, AgendaEngine):
         self._pending: dict[tuple[str | None, tuple[str, ...]], list[dict[str, Any]]] = {}
         self._last_players: dict[str, dict[str, Any]] = {}  # the last step's player views
         self._game_answers: dict[str, Any] | None = None  # (views.py: _answers)
+        #: (the action, who, kinds): :meth:`awaiting` as ``fill_missing`` found it for the
+        #: action it then left as it was, for that action's ``check`` (actions.py)
+        self._awaited: tuple[dict[str, Any], str | None, tuple[str, ...]] | None = None
+        #: the effect just resolved ended on a UA-BP-ZERO check that retired nothing
+        #: (:meth:`after_auto_resolve`: the same check on the same state is not made again)
+        self._bp_settled = False
         if log.start is not None:  # a game from a position (docs/positions.md)
             from judge.games.union_arena.position import place
 
@@ -125,9 +133,9 @@ class UnionArenaEngine(UnionArenaViews, AgendaEngine):
         agenda = st.agenda
         if agenda:
             op, args = agenda[0]
-            kind = WAITS.get(op)
-            if kind:
-                return args.get("player"), (kind,)
+            waited = WAIT_KINDS.get(op)
+            if waited is not None:
+                return args.get("player"), waited
         kinds = PHASE_DECISIONS.get(phase)
         if kinds is not None:
             if phase == "movement" and st.extra_draw_open:
@@ -136,11 +144,26 @@ class UnionArenaEngine(UnionArenaViews, AgendaEngine):
         return None, ()
 
     def pending(self) -> list[dict[str, Any]]:
-        who, kinds = self.awaiting()
-        if who is None and not kinds:
+        # (awaiting() written out, one call a step less; the pool first: with effects waiting
+        # the entry is theirs, and who chooses is not asked.  The same entries as from
+        # awaiting(): tests/games/union_arena/test_fast_paths.py)
+        st = self.state
+        phase = st.phase
+        if phase == "over":
             return []
         if self.pool.items:
             return self.pending_effects()
+        agenda = st.agenda
+        kinds = WAIT_KINDS.get(agenda[0][0]) if agenda else None
+        if kinds is not None:
+            who = agenda[0][1].get("player")
+        else:
+            kinds = PHASE_DECISIONS.get(phase)
+            if kinds is None:
+                return []
+            who = st.turn_player
+            if phase == "movement" and st.extra_draw_open:
+                kinds = MOVEMENT_WITH_DRAW
         # memoised, and shared read-only between steps as the unit views are: a few
         # (player, kinds) pairs make every step's entry
         out = self._pending.get((who, kinds))
@@ -153,6 +176,14 @@ class UnionArenaEngine(UnionArenaViews, AgendaEngine):
         return out
 
     # -- low-level moves ----------------------------------------------------------------------
+
+    def name(self, iid: str | None) -> str:
+        """The card in messages, ``A-7 (name)`` (the core's, with ``state.card`` written out:
+        an action's texts name a card or two, each a call less)."""
+        if iid is None:
+            return "an unknown card"
+        st = self.state
+        return f"{iid} ({st.defs[st.code_of[iid]].name})"
 
     def init_unseen(self) -> None:
         """Observed mode: every main-deck card starts unseen."""
@@ -224,7 +255,8 @@ class UnionArenaEngine(UnionArenaViews, AgendaEngine):
 
     def pay_ap(self, pid: str, n: int) -> int:
         """Rest n active AP cards (as many as there are); returns how many were rested."""
-        ps = self.state.players[pid]
+        st = self.state
+        ps = st.players[pid]
         paid = 0
         for i, rested in enumerate(ps.ap_rested):
             if paid == n:
@@ -232,7 +264,8 @@ class UnionArenaEngine(UnionArenaViews, AgendaEngine):
             if not rested:
                 ps.ap_rested[i] = True
                 paid += 1
-        this_turn.record_paid(self.state, pid, paid)  # "このターンのアタックフェイズ中に…"
+        if paid and st.phase == "attack":  # (this_turn.record_paid's test written out)
+            this_turn.record_paid(st, pid, paid)  # "このターンのアタックフェイズ中に…"
         if paid:
             self.event(
                 "pay_ap",
@@ -304,7 +337,9 @@ class UnionArenaEngine(UnionArenaViews, AgendaEngine):
         """Whether a card of the game has an effect of ``trigger`` (or effects whose facts are
         not kept): if not, ``fire(u, trigger, …)`` does nothing for any unit, and the loops
         that fire it for every unit are not run (asked once per set of definitions)."""
-        answers = self._answers
+        answers = self._game_answers  # (:attr:`_answers`, its test written out)
+        if answers is None:
+            answers = self._answers
         if "whens" not in answers:
             answers["whens"] = game_whens(self.state.defs)
         whens = answers["whens"]
@@ -313,7 +348,11 @@ class UnionArenaEngine(UnionArenaViews, AgendaEngine):
     def fire_other_line(self, unit: Unit, pid: str) -> None:
         """A card entered a line of ``pid``'s field (played, raided, put there by an effect):
         the abilities of ``pid``'s characters in the other line waiting for its name."""
-        if not self._any_asked("other_line_enters", may_watch):
+        answers = self._game_answers  # (the answer read in place once asked: every play)
+        watched = answers.get("other_line_enters") if answers is not None else None
+        if watched is None:
+            watched = self._any_asked("other_line_enters", may_watch)
+        if not watched:
             return  # no card of the game has such an ability: fire would do nothing for any
         found = self.state.find_unit(unit.top)
         if found is None or found[0] != pid:
@@ -328,20 +367,36 @@ class UnionArenaEngine(UnionArenaViews, AgendaEngine):
         """Resolve a pending effect with the targets the log recorded (already checked)."""
         from judge.games.union_arena.resolve import run_effect
 
+        self._bp_settled = False  # (set again by the effect's last step, if it is reached)
         run_effect(self, pe, targets, use)
 
     def after_auto_resolve(self) -> None:
-        """The rule effect UA-BP-ZERO applies after every effect that resolved by itself."""
+        """The rule effect UA-BP-ZERO applies after every effect that resolved by itself.
+
+        Unless the effect's own last step was that check and it retired nothing
+        (``_bp_settled``): nothing has happened since, so a second look at the same state
+        would retire nothing and note only what the first noted (a read of BP)."""
+        if self._bp_settled:
+            self._bp_settled = False
+            return
         self.check_bp_zero()
 
-    def check_bp_zero(self) -> None:
+    def check_bp_zero(self) -> bool:
         """Rule effect: a character whose BP is 0 or less *by an effect* retires (a card
-        printed with BP 0 is not retired by this rule while no effect lowers it)."""
+        printed with BP 0 is not retired by this rule while no effect lowers it).  Whether
+        one retired."""
+        retired = False
         st = self.state
-        # (in a game none of whose cards lowers its own BP, lowers is False for every unit)
-        lowering = self._any_asked("lowering", may_lower)
+        # (in a game none of whose cards lowers its own BP, lowers is False for every unit;
+        # the answer read in place once asked: one call at every effect resolved)
+        answers = self._game_answers
+        lowering = answers.get("lowering") if answers is not None else None
+        if lowering is None:
+            lowering = self._any_asked("lowering", may_lower)
         for pid in st.order:
-            for unit in st.players[pid].units():  # a new list: retiring one changes no loop
+            ps = st.players[pid]
+            # (ps.units() written out) a new list: retiring one changes no loop
+            for unit in ps.front_line + ps.energy_line:
                 if not unit.mods:  # (written out: lowers is False for a card with no lowering)
                     if not lowering:
                         continue
@@ -363,6 +418,8 @@ class UnionArenaEngine(UnionArenaViews, AgendaEngine):
                     )
                     cause = "bp_zero" if retired_by.by_character(self, unit) else None
                     self.retire(pid, unit, cause, unit.top)  # lowered by a character's effect
+                    retired = True
+        return retired
 
     # setup -------------------------------------------------------------------------------------
 
@@ -420,7 +477,8 @@ class UnionArenaEngine(UnionArenaViews, AgendaEngine):
         # 1: effects "until the start of your next turn" end (yours: the effect's controller)
         ended = []
         for other in st.order:
-            for unit in st.players[other].units():
+            each = st.players[other]
+            for unit in each.front_line + each.energy_line:  # (units() written out)
                 if unit.mods and any(m.until == "next_turn" and m.owner == pid for m in unit.mods):
                     unit.mods = [
                         m for m in unit.mods if not (m.until == "next_turn" and m.owner == pid)
@@ -432,11 +490,11 @@ class UnionArenaEngine(UnionArenaViews, AgendaEngine):
                 f"Start of {pid}'s turn: {pid}'s effects lasting until the start of {pid}'s "
                 f"next turn end ({', '.join(ended)}).",
             )
-        # 2: all your rested cards become active
-        for i in range(len(ps.ap_rested)):
-            ps.ap_rested[i] = False
-        for unit in ps.units():
-            self.activate_unit(unit)
+        # 2: all your rested cards become active (the same list, every flag False)
+        ps.ap_rested[:] = [False] * len(ps.ap_rested)
+        for unit in ps.front_line + ps.energy_line:  # (units() written out)
+            if unit.rested or unit.no_activate:  # (activate_unit changes nothing of the others)
+                self.activate_unit(unit)
         # 3: AP cards in play
         want = self.ap_for(pid, ps.turns_taken)
         added = 0
@@ -491,239 +549,28 @@ class UnionArenaEngine(UnionArenaViews, AgendaEngine):
     def ap_for(self, pid: str, own_turn: int) -> int:
         return ap_in_play(pid == self.state.first, own_turn)
 
-    # attack ------------------------------------------------------------------------------------
-
-    def op_after_block(self) -> None:
-        b = self.state.battle
-        if b is None:
-            return
-        if b.blocker is not None:
-            if b.attacker in self.state.players[b.attacker_player].units():
-                # "このキャラがアタックしてブロックされた時" (UA-TRIGGER-BLOCKED): step 2 too
-                self.fire(b.attacker, "blocked", b.attacker_player)
-            self.fire(b.blocker, "on_block", b.defender_player)
-        elif b.sniped:
-            # UA-KW-SNIPE-NOT-BLOCKED (GAP): whether an attack that could not be blocked
-            # counts as "not blocked" is no source's; the rule option decides
-            fires = self.options.get("snipe_not_blocked", "triggers") == "triggers"
-            self.ctx.ruling(
-                "UA-KW-SNIPE-NOT-BLOCKED",
-                f"{self.name(b.attacker.top)}'s Snipe attack on a character could not be blocked: "
-                + (
-                    "its if-not-blocked effects trigger (rule option snipe_not_blocked)."
-                    if fires
-                    else "its if-not-blocked effects do not trigger (rule option "
-                    "snipe_not_blocked)."
-                ),
-            )
-            if fires:
-                self.fire(b.attacker, "not_blocked", b.attacker_player)
-        else:
-            self.fire(b.attacker, "not_blocked", b.attacker_player)
-
-    def op_battle(self) -> None:
-        st = self.state
-        b = st.battle
-        if b is None:
-            return
-        if b.attacker not in st.players[b.attacker_player].front_line:
-            self.event("battle", "The attacker has left the front line: the attack ends.")
-            return
-        if b.target is None:
-            n = self.damage_value(b.attacker)
-            self.ctx.ruling(
-                "UA-DMG-AMOUNT",
-                f"The attack is not blocked: {b.defender_player} takes {n} damage"
-                + (" (Damage keyword)." if n != 1 else "."),
-            )
-            self.push(
-                (
-                    "damage",
-                    {
-                        "player": b.defender_player,
-                        "by": b.attacker_player,
-                        "amount": n,
-                        "source": "attack",
-                    },
-                )
-            )
-            return
-        if b.target not in st.players[b.defender_player].front_line:
-            self.event("battle", "The attack target has left the field: no battle.")
-            return
-        self.ctx.read("bp")  # the battle is decided by BP
-        abp, dbp = st.bp(b.attacker), st.bp(b.target)
-        if abp >= dbp:
-            self.ctx.ruling(
-                "UA-BATTLE-BP",
-                f"Battle: {self.name(b.attacker.top)} BP {abp} ≥ {self.name(b.target.top)} "
-                f"BP {dbp}: the attacker wins.",
-            )
-            self.ctx.ruling(
-                "UA-BATTLE-WIN",
-                "The losing character retires, then its when-retired effects, "
-                "then the winner's win-battle effects (Impact).",
-            )
-            self.event(
-                "battle",
-                f"{self.name(b.attacker.top)} wins the battle.",
-                winner=b.attacker.top,
-                loser=b.target.top,
-            )
-            self.retire(b.defender_player, b.target)
-            self.push(("win_battle", {"attacking": True}))
-        else:
-            self.ctx.ruling(
-                "UA-BATTLE-BP",
-                f"Battle: {self.name(b.attacker.top)} BP {abp} < {self.name(b.target.top)} "
-                f"BP {dbp}: the attacker loses.",
-            )
-            self.ctx.ruling(
-                "UA-BATTLE-LOSE",
-                "The attacker's attacked-and-lost effects, then the opponent's "
-                "win-battle effects; the losing attacker is not retired.",
-            )
-            self.event(
-                "battle",
-                f"{self.name(b.target.top)} wins the battle.",
-                winner=b.target.top,
-                loser=b.attacker.top,
-            )
-            self.fire(b.attacker, "lose_battle_attacking", b.attacker_player)
-            self.push(("win_battle", {"attacking": False}))
-
-    def op_win_battle(self, attacking: bool) -> None:
-        st = self.state
-        b = st.battle
-        if b is None:
-            return
-        if not attacking:
-            if b.target in st.players[b.defender_player].units():
-                self.fire(b.target, "win_battle", b.defender_player)
-                # it blocked, not a Snipe's target (UA-TRIGGER-WIN-BLOCKING)
-                if b.blocker is b.target:
-                    self.fire(b.target, "win_battle_blocking", b.defender_player)
-            return
-        self.fire(b.attacker, "win_battle", b.attacker_player)
-        self.fire(b.attacker, "win_battle_attacking", b.attacker_player)  # UA-TRIGGER-WIN-ATTACKING
-        # its controller's cards waiting for a win by a card like it, itself too, at the same
-        # moment (UA-TRIGGER-OWN-WIN-ATTACKING)
-        for unit in (
-            st.players[b.attacker_player].units()
-            if self.may_fire("own_win_battle_attacking")
-            else ()
-        ):
-            whens = triggers(st, unit)  # (fire returns at once for a trigger not in it)
-            if whens is None or "own_win_battle_attacking" in whens:
-                self.fire(unit, "own_win_battle_attacking", b.attacker_player, by=b.attacker.top)
-        impact = self.impact_value(b.attacker)
-        if impact:
-            if b.target is not None and st.has(b.target, "nullify impact"):
-                how = "blocked it" if b.blocker is not None else "was the target of its attack"
-                self.ctx.ruling(
-                    "UA-KW-NULLIFY-IMPACT",
-                    f"{self.name(b.target.top)} has Nullify Impact and {how}: "
-                    f"{self.name(b.attacker.top)} loses Impact for this battle, no Impact damage.",
-                )
-            else:
-                self.ctx.ruling(
-                    "UA-KW-IMPACT", f"Impact {impact}: {b.defender_player} takes {impact} damage."
-                )
-                self.push(
-                    (
-                        "damage",
-                        {
-                            "player": b.defender_player,
-                            "by": b.attacker_player,
-                            "amount": impact,
-                            "source": "impact",
-                        },
-                    )
-                )
-
-    def impact_value(self, unit: Unit) -> int:
-        kw = self.state.keywords(unit)
-        return kw.impact + kw.impact_plus  # Impact +1 alone gives Impact 1 (UA-KW-IMPACT)
-
-    def damage_value(self, unit: Unit) -> int:
-        kw = self.state.keywords(unit)
-        return max(1, kw.damage) + kw.damage_plus
-
-    def op_battle_end(self) -> None:
-        st = self.state
-        b = st.battle
-        if b is None:
-            return
-        pairs = ((b.attacker_player, b.attacker), (b.defender_player, b.target))
-        for pid, unit in pairs if self.may_fire("battle_end") else ():
-            if unit is not None and unit in st.players[pid].units():
-                whens = triggers(st, unit)  # (fire returns at once for a trigger not in it)
-                if whens is None or "battle_end" in whens:
-                    self.fire(unit, "battle_end", pid)
-        self.push(("battle_over", {}))
-
-    def op_battle_over(self) -> None:
-        st = self.state
-        b = st.battle
-        if b is None:
-            return
-        for pid in st.order:
-            for unit in st.players[pid].units():
-                if unit.mods and any(m.until == "battle" for m in unit.mods):
-                    unit.mods = [m for m in unit.mods if m.until != "battle"]
-        self.ctx.ruling("UA-BATTLE-END", 'The battle is over: effects for "this battle" end.')
-        st.battle = None
-
-    # damage ------------------------------------------------------------------------------------
-
-    def op_damage(self, player: str, by: str, amount: int, source: str) -> None:
-        st = self.state
-        ps = st.players[player]
-        st.damage = DamageCheck(
-            player=player, by=by, amount=min(amount, len(ps.life)), source=source
-        )
-        if not ps.life:
-            st.damage = None
-            self.push(("win_check", {"player": player, "by": by}))
-            return
-        self.push(
-            ("wait_pick", {"player": by}),
-            ("damage_done", {}),
-            ("win_check", {"player": player, "by": by}),
-        )
-
-    def op_damage_done(self) -> None:
-        d = self.state.damage
-        if d is not None and d.triggers:
-            self.push(("wait_trigger", {"player": d.player}), ("damage_done", {}))
-            return
-        self.state.damage = None
-
-    def op_win_check(self, player: str, by: str) -> None:
-        if not self.state.players[player].life:
-            self.end_game(
-                by,
-                "life",
-                "UA-WIN-LIFE",
-                f"After the trigger checks {player} has no life cards: {by} wins.",
-            )
-
     # end phase ---------------------------------------------------------------------------------
 
     def op_end_phase(self) -> None:
         st = self.state
         st.phase = "end"
         pid = st.turn_player
-        for unit in st.players[pid].units() if self.may_fire("end_phase_start") else ():
-            whens = triggers(st, unit)  # (fire returns at once for a trigger not in it)
-            if whens is None or "end_phase_start" in whens:
+        ps = st.players[pid]
+        for unit in ps.front_line + ps.energy_line if self.may_fire("end_phase_start") else ():
+            # (triggers(st, unit) written out: fire returns at once for a trigger not in it)
+            d = st.defs[st.code_of[unit.cards[-1]]]
+            if not d.effects:
+                continue
+            found = d.memo or facts(d)
+            if not found or "end_phase_start" in found.whens:
                 self.fire(unit, "end_phase_start", pid)
         self.push(("end_activate", {}), ("end_hand", {}), ("end_expire", {}), ("start_turn", {}))
 
     def op_end_activate(self) -> None:
         ps = self.state.players[self.state.turn_player]
-        for unit in ps.units():
-            self.activate_unit(unit)
+        for unit in ps.front_line + ps.energy_line:  # (units() written out)
+            if unit.rested or unit.no_activate:  # (activate_unit changes nothing of the others)
+                self.activate_unit(unit)
 
     def op_end_hand(self) -> None:
         pid = self.state.turn_player
@@ -737,7 +584,8 @@ class UnionArenaEngine(UnionArenaViews, AgendaEngine):
     def op_end_expire(self) -> None:
         st = self.state
         for pid in st.order:
-            for unit in st.players[pid].units():
+            ps = st.players[pid]
+            for unit in ps.front_line + ps.energy_line:  # (units() written out)
                 if unit.mods:
                     unit.mods = [m for m in unit.mods if m.until not in ("turn", "battle")]
                 unit.used.clear()

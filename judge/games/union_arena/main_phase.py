@@ -21,6 +21,7 @@ from judge.games.union_arena import (
     rested_by,
     this_turn,
 )
+from judge.games.union_arena.defmemo import triggers
 from judge.games.union_arena.refs import (
     Take,
     do_take,
@@ -49,9 +50,12 @@ def _check_cost(
     whether the AP is paid before or after, so the play is judged on the lower cost and is
     unverifiable."""
     st = eng.state
-    d = st.card(iid)
-    have = st.energy(pid)
-    for colour, n in sorted(conditions.required_energy(eng, iid, in_hand=True).items()):
+    d = st.defs[st.code_of[iid]]  # (st.card written out)
+    need = conditions.required_energy(eng, iid, in_hand=True)
+    # (the energy line's generation read only for a card that needs some: half the cards
+    # need none, and energy() only reads the state)
+    have = st.energy(pid) if need else {}
+    for colour, n in sorted(need.items()):
         if have.get(colour, 0) < n:
             plan.violate(
                 "UA-ENERGY",
@@ -128,10 +132,10 @@ def check_play(eng: UnionArenaEngine, plan: Plan) -> None:
     if take is None:
         return
     iid = take.iid
-    d = st.card(iid)
+    d = st.defs[st.code_of[iid]]  # (st.card written out)
     to = plan.action.get("to")
     if d.type == "character":
-        if raid_only.barred(d):  # "このキャラはレイド以外で登場できない"
+        if d.effects and raid_only.barred(d):  # "このキャラはレイド以外で登場できない"
             plan.violate(raid_only.RULE, raid_only.why(eng.name(iid)))
         if to not in ("front_line", "energy_line"):
             plan.violate(
@@ -165,7 +169,8 @@ def check_play(eng: UnionArenaEngine, plan: Plan) -> None:
             continue
         removes.append(found[2])
     _check_cost(eng, plan, pid, iid, tuple(u.top for u in removes) if removes else ())
-    only_if.check_play(eng, plan, pid, iid)  # "このカードは…場合のみ使用できる"
+    if d.effects:  # (none for a card without effects: no call)
+        only_if.check_play(eng, plan, pid, iid)  # "このカードは…場合のみ使用できる"
     if to in ("front_line", "energy_line"):
         count = len(st.players[pid].line(to))
         if count - len(removes) >= LINE_LIMIT:
@@ -184,10 +189,13 @@ def check_play(eng: UnionArenaEngine, plan: Plan) -> None:
         plan.violate(
             "UA-EVENT", "An event is not put on the field: nothing is removed to make room."
         )
-    gone = tuple(u.top for u in removes) if removes else ()
-    # the card is on the field when its when-played effects resolve (a choice may name it)
-    enters = Entering(to, not played_active(d.effects)) if to else None
-    _check_effect_targets(eng, plan, pid, iid, "on_play", raided=False, gone=gone, enters=enters)
+    if "targets" in plan.action:  # (_check_effect_targets' first test: most plays have none)
+        gone = tuple(u.top for u in removes) if removes else ()
+        # the card is on the field when its when-played effects resolve (a choice may name it)
+        enters = Entering(to, not played_active(d.effects)) if to else None
+        _check_effect_targets(
+            eng, plan, pid, iid, "on_play", raided=False, gone=gone, enters=enters
+        )
     plan.data.update(take=take, to=to, removes=removes)
 
 
@@ -199,9 +207,10 @@ def apply_play(eng: UnionArenaEngine, plan: Plan) -> None:
     for unit in plan.data["removes"]:
         eng.leave_field(pid, unit, "removal", retire=False)
     iid = do_take(st, pid, take)
-    d = st.card(iid)
+    d = st.defs[st.code_of[iid]]  # (st.card written out)
     eng.pay_ap(pid, d_ap)
-    nextap.consume(eng, pid, plan.data["ap_less_next"])  # UA-EFFECT-AP-LESS-NEXT
+    if plan.data["ap_less_next"]:  # (consume's test written out: most plays use none)
+        nextap.consume(eng, pid, plan.data["ap_less_next"])  # UA-EFFECT-AP-LESS-NEXT
     this_turn.record_used(st, pid, iid)  # "このターン中に自分が〈X〉を使用している"
     to = plan.data["to"]
     targets = plan.action.get("targets")
@@ -231,7 +240,11 @@ def apply_play(eng: UnionArenaEngine, plan: Plan) -> None:
             "UA-RAID-ONLY",
             f"{eng.name(iid)} was played normally: its raid-only text has no effect.",
         )
-    eng.fire(unit, "on_play", pid, targets=targets)
+    whens = triggers(st, unit)
+    if whens is None or "on_play" in whens:
+        eng.fire(unit, "on_play", pid, targets=targets)
+    else:  # all fire does for a card with no when-played effect (most): its first step
+        eng.fire_other_line(unit, pid)
 
 
 def played_active(card_effects: tuple[dict[str, Any], ...]) -> bool:

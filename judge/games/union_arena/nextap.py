@@ -151,6 +151,8 @@ def for_play(eng: UnionArenaEngine, iid: str, printed_less: int) -> list[int]:
     hand takes up; ``printed_less``: what it costs without them (0: the option
     ``ap_less_next_zero`` says whether they are used up)."""
     pending = eng.state.players[eng.state.owner_of[iid]].ap_less_next
+    if not pending:  # (most plays: none pending, no comprehension run)
+        return []
     hits = [i for i, r in enumerate(pending) if _matches(eng, r["card"], iid)]
     if hits and printed_less == 0 and eng.options.get(ZERO_OPTION, "used") == "kept":
         return []
@@ -161,5 +163,7 @@ def for_play(eng: UnionArenaEngine, iid: str, printed_less: int) -> list[int]:
 
 def consume(eng: UnionArenaEngine, pid: str, used: list[int]) -> None:
     """The reductions ``used`` are gone once the card is used."""
+    if not used:  # (most plays: none used, the list left as it is; nothing else holds it)
+        return
     ps = eng.state.players[pid]
     ps.ap_less_next = [r for i, r in enumerate(ps.ap_less_next) if i not in used]

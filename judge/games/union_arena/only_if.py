@@ -82,7 +82,10 @@ def play_conditions(card_effects: tuple[dict[str, Any], ...]) -> list[Any]:
 def check_play(eng: UnionArenaEngine, plan: Plan, pid: str, iid: str) -> None:
     """``UA-PLAY-ONLY-IF``: a play (or raid) of card ``iid`` from ``pid``'s hand, judged
     against the card's "このカードは…場合のみ使用できる" as the play is declared."""
-    d = eng.state.card(iid)
+    st = eng.state
+    d = st.defs[st.code_of[iid]]  # (st.card written out)
+    if not d.effects:  # (play_conditions is [] then: no call)
+        return
     for cond in play_conditions(d.effects):
         if d.type != "event" or not condition_ok(cond):
             eng.ctx.ruling(

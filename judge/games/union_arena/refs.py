@@ -80,10 +80,19 @@ def find_unit(
     A code names a unit when exactly one unit with that top code exists (on ``owner``'s
     side, if given), or when all such units are in the same state (interchangeable).
     """
-    if is_instance(state, ref):
-        found = state.find_unit(ref)
-        if found and (owner is None or found[0] == owner):
-            return found
+    if isinstance(ref, str) and ref in state.code_of:  # (is_instance written out)
+        if owner is None:
+            return state.find_unit(ref)
+        # only the owner's lines searched: an instance is in one stack at most, so the one
+        # state.find_unit finds is there, or the answer is None
+        ps = state.players.get(owner)
+        if ps is not None:
+            for unit in ps.front_line:
+                if ref in unit.cards:
+                    return owner, "front_line", unit
+            for unit in ps.energy_line:
+                if ref in unit.cards:
+                    return owner, "energy_line", unit
         return None
     code = ref_code(state, ref)
     zone = ref.get("zone") if isinstance(ref, dict) else None

@@ -292,7 +292,9 @@ def run_effect(
             owner, _line, u = obj
             if u in st.players[owner].units():
                 _apply_op(eng, pe, op, owner, u)
-    eng.check_bp_zero()
+    # the last step: nothing retired, the engine's check after an effect resolved by itself
+    # would find the same (UnionArenaEngine.after_auto_resolve)
+    eng._bp_settled = not eng.check_bp_zero()
 
 
 def _chosen_modes(

@@ -263,6 +263,9 @@ class UAState:
     #: the cards on the field entered by an effect or from a zone other than the hand: the
     #: zone, the card whose effect put it there, whether by its trigger (entered.py)
     entered: dict[str, tuple[str, str, bool]] = field(default_factory=dict)
+    #: a card was given "「アタックフェイズ終了時、このキャラを退場させる。」" this turn (False: no
+    #: unit is marked, and attack_end.py's loops over the units are not run)
+    attack_end_given: bool = False
 
     def other(self, pid: str) -> str:
         return self.order[1] if pid == self.order[0] else self.order[0]
@@ -295,6 +298,13 @@ class UAState:
         return Keywords.parse(list(d.raw.get("keywords") or []) + granted)
 
     def has(self, unit: Unit, flag: str) -> bool:
+        if not unit.mods:  # (keywords' own fast path written out: its card's printed ones)
+            d = self.defs[self.code_of[unit.cards[-1]]]
+            if not d.effects:
+                return flag in d.keywords.flags
+            found = d.memo or facts(d)
+            if found and not found.grants:
+                return flag in d.keywords.flags
         return flag in self.keywords(unit).flags
 
     def bp(self, unit: Unit) -> int:
@@ -393,30 +403,32 @@ class UAState:
 
         out: dict[str, int] = {}
         ps = self.players[pid]
-        for line, unit in [("energy_line", u) for u in ps.energy_line] + [
-            ("front_line", u) for u in front_generators(self, pid)
-        ]:
-            d = self.defs[self.code_of[unit.cards[-1]]]  # (self.card(unit.top) written out)
-            for colour, n in d.generates.items():
-                out[colour] = out.get(colour, 0) + n
-            for m in unit.mods:
-                if m.energy:
-                    out[m.energy] = out.get(m.energy, 0) + 1
-            if not d.effects:  # most cards: nothing to walk
-                continue
-            found = d.memo or facts(d)
-            if found:  # the ops the walk below finds, in its order
-                for op in found.generations:
-                    if op.get("where", line) == line:
-                        self._generate(out, pid, unit, op)
-                continue
-            for effect in d.effects:
-                if effect.get("when") != "continuous":
+        # (the energy line's units, then the front line's generators, each with its line: no
+        # list of pairs made)
+        fronts = front_generators(self, pid) if ps.front_line else ()
+        for line, units in (("energy_line", ps.energy_line), ("front_line", fronts)):
+            for unit in units:
+                d = self.defs[self.code_of[unit.cards[-1]]]  # (self.card(unit.top) written out)
+                for colour, n in d.generates.items():
+                    out[colour] = out.get(colour, 0) + n
+                for m in unit.mods:
+                    if m.energy:
+                        out[m.energy] = out.get(m.energy, 0) + 1
+                if not d.effects:  # most cards: nothing to walk
                     continue
-                for op in effect.get("do") or []:
-                    if not generation_ok(op) or op.get("where", line) != line:
-                        continue  # "[エナジーLにある場合]": only in that line
-                    self._generate(out, pid, unit, op)
+                found = d.memo or facts(d)
+                if found:  # the ops the walk below finds, in its order
+                    for op in found.generations:
+                        if op.get("where", line) == line:
+                            self._generate(out, pid, unit, op)
+                    continue
+                for effect in d.effects:
+                    if effect.get("when") != "continuous":
+                        continue
+                    for op in effect.get("do") or []:
+                        if not generation_ok(op) or op.get("where", line) != line:
+                            continue  # "[エナジーLにある場合]": only in that line
+                        self._generate(out, pid, unit, op)
         return out
 
     def _generate(self, out: dict[str, int], pid: str, unit: Unit, op: dict[str, Any]) -> None:

@@ -15,7 +15,7 @@ from typing import Any
 
 from judge.games.union_arena import entered, rested_by, this_turn
 from judge.games.union_arena.cards import CardDef
-from judge.games.union_arena.state import LINES, PlayerState, UAState, Unit, static_bp_ok
+from judge.games.union_arena.state import PlayerState, UAState, Unit, static_bp_ok
 
 #: (a definition's id, what is asked of it) -> (the definition, the answer): see :func:`_asked`
 _ASKED: dict[tuple[int, str], tuple[CardDef, bool]] = {}
@@ -108,7 +108,9 @@ class UnionArenaViews:
 
     def _any_asked(self, what: str, test: Callable[[Any], bool]) -> bool:
         """Whether ``test`` holds for the effects of one of the game's definitions."""
-        answers = self._answers
+        answers = self._game_answers  # (:attr:`_answers`, its test written out: a call saved)
+        if answers is None:
+            answers = self._answers
         found = answers.get(what)
         if found is None:
             found = answers[what] = any(_asked(d, what, test) for d in self.state.defs.values())
@@ -118,7 +120,9 @@ class UnionArenaViews:
     def _static_codes(self) -> frozenset[str]:
         """Codes of the cards with a continuous BP raise of their own: only their units' views
         read it (the others need no card lookup on the hot path)."""
-        answers = self._answers
+        answers = self._game_answers  # (:attr:`_answers`, its test written out)
+        if answers is None:
+            answers = self._answers
         found = answers.get("static_codes")
         if found is None:
             found = answers["static_codes"] = frozenset(
@@ -282,13 +286,18 @@ class UnionArenaViews:
             **pv["ap"],
             "cards": [[c, r] for c, r in zip(ps.ap_cards, ps.ap_rested, strict=True)],
         }
-        for line in LINES:
+        for line, units in (("front_line", ps.front_line), ("energy_line", ps.energy_line)):
             pv[line] = [dict(uv) for uv in pv[line]]  # the step views are shared: copy
-            for uv, unit in zip(pv[line], ps.line(line), strict=True):
-                uv["mods"] = [
-                    [m.bp, m.keyword, m.until, m.owner, *([m.energy] if m.energy else [])]
-                    for m in unit.mods
-                ]
+            for uv, unit in zip(pv[line], units, strict=True):
+                # (no comprehension run for a unit without mods: most)
+                uv["mods"] = (
+                    [
+                        [m.bp, m.keyword, m.until, m.owner, *([m.energy] if m.energy else [])]
+                        for m in unit.mods
+                    ]
+                    if unit.mods
+                    else []
+                )
                 if unit.retire_at_main_end:
                     uv["retire_at_main_end"] = True
                 if unit.retire_at_attack_end:  # given this turn (attack_end.py)
