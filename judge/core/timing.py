@@ -76,8 +76,8 @@ class Policy:
 
     def chooser(self, pool: list[PendingEffect]) -> str | None:
         """The player who resolves next, or None when nothing is pending."""
-        if not pool:
-            return None
+        if len(pool) < 2:  # (none, or one: its controller, whatever the order of players)
+            return pool[0].controller if pool else None
         controllers = {p.controller for p in pool}
         for player in self._order_players(sorted(controllers)):
             if player in controllers:
@@ -86,6 +86,8 @@ class Policy:
 
     def candidates(self, pool: list[PendingEffect]) -> list[PendingEffect]:
         """The effects the chooser may resolve next (any of theirs), by sequence."""
+        if len(pool) < 2:  # (one waiting effect: its controller chooses, and it is the one)
+            return list(pool)
         who = self.chooser(pool)
         return sorted((p for p in pool if p.controller == who), key=lambda p: p.seq)
 
@@ -129,6 +131,8 @@ class TurnPlayerOrdersAll(Policy):
         return self._turn_player()
 
     def candidates(self, pool: list[PendingEffect]) -> list[PendingEffect]:
+        if len(pool) < 2:
+            return list(pool)
         return sorted(pool, key=lambda p: p.seq)
 
     def chose_text(self, pe: PendingEffect, cands: list[PendingEffect]) -> str:
@@ -248,7 +252,10 @@ class EffectPool:
             self.preferred.remove(item.seq)
 
     def next_preferred(self) -> PendingEffect | None:
-        """The first effect of the recorded order that may resolve now, if any."""
+        """The first effect of the recorded order that may resolve now, if any (none when
+        no order was recorded: then the candidates are not looked for)."""
+        if not self.preferred:
+            return None
         cands = {p.seq: p for p in self.candidates()}
         for seq in self.preferred:
             if seq in cands:
