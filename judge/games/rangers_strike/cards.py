@@ -197,6 +197,14 @@ class CardDef:
     #: the printed parts not read (RS-TEXT-UNREAD): the engine does not execute them
     unread: tuple[str, ...] = ()
     raw: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
+    #: ``type`` read as a unit, and as a vehicle: kept as fields, not properties (a property
+    #: is a call, and these are read about twice an action)
+    is_unit: bool = field(init=False, compare=False, repr=False)
+    is_vehicle: bool = field(init=False, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "is_unit", self.type == "unit")
+        object.__setattr__(self, "is_vehicle", self.type == "vehicle")
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> CardDef:
@@ -234,14 +242,6 @@ class CardDef:
             unread=unread,
             raw=d,
         )
-
-    @property
-    def is_unit(self) -> bool:
-        return self.type == "unit"
-
-    @property
-    def is_vehicle(self) -> bool:
-        return self.type == "vehicle"
 
     @property
     def match_name(self) -> str:

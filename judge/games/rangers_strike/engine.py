@@ -278,7 +278,9 @@ class RangersStrikeEngine(AgendaEngine):
         return next(p for p in self.state.order if p != loser)
 
     def can_act(self, pid: str) -> bool:
-        """Whether ``pid`` still has active play (tag battle: not out, RST-OUT)."""
+        """Whether ``pid`` still has active play (tag battle: not out, RST-OUT).  Written out
+        in :meth:`when_idle` and :meth:`op_next_phase` (asked at every phase): no variant
+        overrides it (tests/games/rangers_strike/test_written_out.py)."""
         return not self.state.players[pid].out
 
     # == the runner's interface (the rest is AgendaEngine's) =================================
@@ -860,7 +862,7 @@ class RangersStrikeEngine(AgendaEngine):
     def apply(self, plan: Plan, ctx: StepContext) -> None:
         """The step, then the units a card's text in play lowers to BP 0 or less destroyed by the
         rule (RS-AURA-BP, RS-BP-ZERO), and what that sets off."""
-        super().apply(plan, ctx)
+        AgendaEngine.apply(self, plan, ctx)  # (not super(): a super object made each action)
         # (written out: twice an action, nearly always for nothing) with no held aura and no
         # card of the game that lays the rule, check_zero finds no text in force (_in_force is
         # empty without such a code) and returns False at once: nothing to settle
@@ -870,7 +872,7 @@ class RangersStrikeEngine(AgendaEngine):
     def fill_missing(self, action: dict[str, Any], ctx: StepContext) -> None:
         """The decisions the log skipped, then the units a card's text in play lowers to BP 0 or
         less destroyed (RS-AURA-BP), before the action is judged."""
-        super().fill_missing(action, ctx)
+        AgendaEngine.fill_missing(self, action, ctx)  # (as in apply)
         if self._aura_laying or self.state.auras:  # (as in apply)
             self.settle_zero()
 
@@ -887,7 +889,7 @@ class RangersStrikeEngine(AgendaEngine):
         if (
             st.phase in PHASE_DECISIONS
             and st.turn_player is not None
-            and not self.can_act(st.turn_player)
+            and st.players[st.turn_player].out  # (can_act written out: once an action)
         ):
             self.ctx.ruling(
                 "RST-OUT",
@@ -916,7 +918,7 @@ class RangersStrikeEngine(AgendaEngine):
                 st.slot = 0
                 self.turn_event(sides[st.side])
             pid, phase = st.schedule[st.slot]
-            if not self.can_act(pid):
+            if st.players[pid].out:  # (can_act written out: at each phase)
                 if phase == "start":
                     self.ctx.ruling(
                         "RST-OUT",

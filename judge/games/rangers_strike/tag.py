@@ -268,9 +268,6 @@ class TagBattleEngine(RangersStrikeEngine):
     def winner_against(self, loser: str) -> str:
         return self.state.team_ids[1 - self.team_of(loser)]
 
-    def can_act(self, pid: str) -> bool:
-        return not self.state.players[pid].out
-
     def first_draw_rule(self) -> str:
         return "RST-PHASES"
 
