@@ -90,8 +90,11 @@ RULES = {
 
 def lays(eng: RangersStrikeEngine, rule: str) -> frozenset[str]:
     """The codes of the game's cards whose text lays ``rule``."""
+    codes = eng.codes_known.get(("lays", rule))  # (read first, as watch.with_effect)
+    if codes is not None:
+        return codes
     return eng.codes_where(
-        f"lays {rule}", lambda d: any(r.get("rule") == rule for r in d.restrictions), shared=True
+        ("lays", rule), lambda d: any(r.get("rule") == rule for r in d.restrictions), shared=True
     )
 
 

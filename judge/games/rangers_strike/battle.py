@@ -61,7 +61,7 @@ def check_enter(eng: RangersStrikeEngine, plan: Plan) -> None:
             plan.violate("RS-CARD-IN-ZONE", f"{ref} is not a unit or vehicle in {pid}'s rush area.")
         return
     unit = found[2]
-    d = st.card(unit.card)
+    d = st.defs[st.code_of[unit.card]]
     if d.is_vehicle:
         if not d.unread:
             plan.violate(
@@ -153,7 +153,7 @@ def apply_enter(eng: RangersStrikeEngine, plan: Plan) -> None:
         next_combination.used_up(eng, pid)  # RS-NEXT-COMBINATION: not guessed
         ride.combination_unknown(eng, unit, "enters the battle area riding a vehicle")
         return
-    d = st.card(unit.card)
+    d = st.defs[st.code_of[unit.card]]
     number = d.combination_number
     if not d.is_unit:
         return

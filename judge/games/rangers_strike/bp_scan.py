@@ -35,8 +35,14 @@ def printed_now(eng: RangersStrikeEngine) -> frozenset[str]:
     other units' BP), and cards without a text of their own BP.  Empty when those do not
     hold.  None of them changes while an area is read."""
     st = eng.state
-    if st.battle is not None or st.auras or eng.field_bp():
+    if st.battle is not None or st.auras:
         return frozenset()
+    field = eng._field_bp  # (field_bp's kept answer read first: a few times an action)
+    if field if field is not None else eng.field_bp():
+        return frozenset()
+    codes = eng.codes_known.get("printed bp")  # (read first, as watch.with_effect)
+    if codes is not None:
+        return codes
     # (shared: printed_bp_only reads the definition alone, through per_card's reads)
     return eng.codes_where("printed bp", eng.printed_bp_only, shared=True)
 
@@ -88,7 +94,8 @@ def units_by_bp(
     equal = int(sel["bp_equal"]) if "bp_equal" in sel else None
     extra: int | None = None  # what residents give (no resident names a category)
     out: list[Found] = []
-    for unit in st.players[owner].area(area):
+    ps = st.players[owner]
+    for unit in ps.rush if area == "rush" else ps.battle:  # (PlayerState.area written out)
         code = code_of[unit.card]
         d = defs[code]
         if d.type != "unit":

@@ -20,7 +20,7 @@ Conventions this engine defines (``docs/rangers-strike.md``):
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from operator import attrgetter
 from types import ModuleType
 from typing import Any, ClassVar, TypeVar
@@ -144,8 +144,10 @@ class RangersStrikeEngine(AgendaEngine):
         self._vehicle_views: dict[str, dict[str, Any]] = {}
         #: :meth:`pending`'s entries, by what they say
         self._pending_memo: dict[Any, list[dict[str, Any]]] = {}
-        #: :meth:`codes_where`'s sets of codes, by the name of what they have
-        self._codes_where: dict[str, frozenset[str]] = {}
+        #: :meth:`codes_where`'s sets of codes, by the name of what they have: read first
+        #: where asked at every action (a hit without the call, nor the ``has`` it would be
+        #: given made anew)
+        self.codes_known: dict[Hashable, frozenset[str]] = {}
         #: :meth:`field_bp`, once known
         self._field_bp: bool | None = None
         #: :meth:`_residents`, by the residents in place
@@ -417,9 +419,10 @@ class RangersStrikeEngine(AgendaEngine):
         """:meth:`_sp_known`, with what a unit's text raises it by as it strikes
         (RS-STRIKE-SP-RETRIEVED)."""
         value, why = self._sp_known(unit)
-        if not self.state.card(unit.card).restrictions:
+        st = self.state
+        d = st.defs[st.code_of[unit.card]]  # (RSState.card written out: at each SP read)
+        if not d.restrictions:
             return value, why
-        d = self.state.card(unit.card)
         made = (
             any(m.sp is not None or m.sp_at is not None for m in unit.mods)
             or next_in_line.taxis_in_play(self)
@@ -453,7 +456,7 @@ class RangersStrikeEngine(AgendaEngine):
     def _sp_without_taxis(self, unit: Unit) -> tuple[int, str | None, set[int]]:
         """:meth:`sp_known` before any taxis, and the SPs effects make it (RS-SP-EFFECT)."""
         st = self.state
-        d = st.card(unit.card)
+        d = st.defs[st.code_of[unit.card]]
         if d.is_vehicle:
             return 0, None, set()
         made = {m.sp for m in unit.mods if m.sp is not None}
@@ -550,7 +553,7 @@ class RangersStrikeEngine(AgendaEngine):
         return self.per_card("static bp", self._static_bp, d, _static_bp)
 
     def codes_where(
-        self, key: str, has: Callable[[CardDef], bool], shared: bool = False
+        self, key: Hashable, has: Callable[[CardDef], bool], shared: bool = False
     ) -> frozenset[str]:
         """The codes of the game's card definitions for which ``has`` holds (``key`` names
         it), worked out once a game; ``shared``: once for every game of the same card table
@@ -563,7 +566,7 @@ class RangersStrikeEngine(AgendaEngine):
         shared: working these out was 4-6 % of a normal game of 150-180 actions (measured),
         for the same answers again when the same cards are played again (a format's decks, a
         tournament's logs in one worker)."""
-        codes = self._codes_where.get(key)
+        codes = self.codes_known.get(key)
         if codes is None:
             table_key = ("codes_where", key)
             codes = self._table_memo.get(table_key) if shared else None
@@ -571,7 +574,7 @@ class RangersStrikeEngine(AgendaEngine):
                 codes = frozenset(code for code, d in self.state.defs.items() if has(d))
                 if shared:
                     self._table_memo[table_key] = codes
-            self._codes_where[key] = codes
+            self.codes_known[key] = codes
         return codes
 
     def own_text_of(self, d: CardDef) -> tuple[dict[str, Any], ...]:
@@ -601,12 +604,15 @@ class RangersStrikeEngine(AgendaEngine):
         for n, when, against in self.static_of(d):
             if attack_bp.counts(st, unit, when, against):
                 value += n
-        ops = self.own_text_of(d)
+        ops = self._own_text.get(d.code)  # (own_text_of's lookup written out, as in bp)
+        if ops is None:
+            ops = self.own_text_of(d)
         if ops:  # RS-BP-PER, RS-WHILE: so much for each one counted, or while it holds
             value += own_text.bp(self, unit, ops, team)
-        if self.state.battle is not None:  # RS-RUSH-GUARD: another card's, while it is attacked
+        if st.battle is not None:  # RS-RUSH-GUARD: another card's, while it is attacked
             value += rush_guard.bonus(self, unit, team)
-        if self.state.auras or self.field_bp():
+        field = self._field_bp  # (field_bp's kept answer read first)
+        if st.auras or (field if field is not None else self.field_bp()):
             value += aura_bp.bonus(self, unit, team)  # RS-AURA-BP: a card's text while in play
             value += escort.bonus(self, unit, team)  # RS-NEXT-TO-BP: the units next to it
         return value
@@ -632,12 +638,14 @@ class RangersStrikeEngine(AgendaEngine):
         st = self.state
         if unit.mods or unit.stacked or unit.vehicle is not None or st.battle is not None:
             return False
-        if st.auras or self.field_bp():
+        field = self._field_bp  # (field_bp's kept answer read first)
+        if st.auras or (field if field is not None else self.field_bp()):
             return False
-        # (shared: printed_bp_only reads the definition alone, through per_card's reads)
-        return st.code_of[unit.card] in self.codes_where(
-            "printed bp", self.printed_bp_only, shared=True
-        )
+        codes = self.codes_known.get("printed bp")  # (read first: no bound method made)
+        if codes is None:
+            # (shared: printed_bp_only reads the definition alone, through per_card's reads)
+            codes = self.codes_where("printed bp", self.printed_bp_only, shared=True)
+        return st.code_of[unit.card] in codes
 
     def printed_bp_only(self, d: CardDef) -> bool:
         """Whether card ``d`` has no text of its own BP or SP (:meth:`static_of`,
@@ -790,7 +798,7 @@ class RangersStrikeEngine(AgendaEngine):
         cmd = st.players[holder].command[index]
         cmd.held = True
         command_watch.held(self, [(holder, cmd.card)], "use")  # RS-COMMAND-HELD-WATCH
-        category = st.card(cmd.card).category
+        category = st.defs[st.code_of[cmd.card]].category
         if holder == user:
             self.event(
                 "hold",
@@ -1420,7 +1428,9 @@ class RangersStrikeEngine(AgendaEngine):
         # of those, the riders' (view_basis)
         riders = plain_riders if plain else frozenset()
         same: int | None = None  # what residents give each unit, when none names a category
-        for unit in st.players[pid].area(area):
+        ps = st.players[pid]
+        # (PlayerState.area written out: for each area of each keyframe's views)
+        for unit in ps.rush if area == "rush" else ps.battle:
             code = code_of[unit.card]
             if code in plain and not (unit.mods or unit.stacked):
                 if unit.vehicle is not None and code not in riders:
@@ -1539,7 +1549,8 @@ class RangersStrikeEngine(AgendaEngine):
         pv["power"] = [[p.card, p.face_up] for p in ps.power]
         for area in AREAS:
             views = []
-            for uv, unit in zip(pv[area], ps.area(area), strict=True):
+            units = ps.rush if area == "rush" else ps.battle  # (PlayerState.area written out)
+            for uv, unit in zip(pv[area], units, strict=True):
                 uv = dict(uv)  # the step's view may be shared: a copy
                 uv["mods"] = [_mod_view(m) for m in unit.mods] if unit.mods else []
                 uv["serial"] = unit.serial

@@ -300,7 +300,7 @@ def counter_uses(eng: RangersStrikeEngine, pid: str, timing: str) -> list[dict[s
         ]
     acts = []
     for iid in hand:
-        d = st.card(iid)
+        d = st.defs[st.code_of[iid]]
         if d.operation != "counter" or d.timing != timing:
             continue
         act: dict[str, Any] = {"p": pid, "do": "use", "card": iid}

@@ -110,7 +110,7 @@ def asked(eng: RangersStrikeEngine, pid: str, iid: str, by_call: bool) -> Asked:
     """What the restriction asks of ``pid``'s rush of the card ``iid`` from the hand
     (``by_call``: a unit with Call is held in place of the command), module docstring."""
     st = eng.state
-    d = st.card(iid)
+    d = st.defs[st.code_of[iid]]
     if not d.is_unit:
         return Asked()
     residents = _residents(eng, pid)

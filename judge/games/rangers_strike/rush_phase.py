@@ -67,7 +67,7 @@ def check_requirements(eng: RangersStrikeEngine, plan: Plan, pid: str, iid: str)
     """Power, then command, then additional condition; the first that fails is reported
     (RS-RUSH-ORDER).  On success ``plan.data`` gets ``holder``, ``command`` and ``lent``."""
     st = eng.state
-    d = st.card(iid)
+    d = st.defs[st.code_of[iid]]
     team = len(eng.allies(pid)) > 1
     have = eng.power_of(pid)
     need = costs.required_power(eng, plan, iid)

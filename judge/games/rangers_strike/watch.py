@@ -81,9 +81,13 @@ def with_effect(eng: RangersStrikeEngine, when: str) -> list[tuple[str, str, Uni
     """:func:`in_play`'s cards whose card has an effect of the timing ``when``, in the same
     order (the others are passed over by their code: a long log's areas hold hundreds of
     units)."""
-    codes = eng.codes_where(
-        f"when {when}", lambda d: any(e.get("when") == when for e in d.effects), shared=True
-    )
+    # (codes_where's answer read first: a few times an action, without the call, the key's
+    # formatting or the test made anew)
+    codes = eng.codes_known.get(("when", when))
+    if codes is None:
+        codes = eng.codes_where(
+            ("when", when), lambda d: any(e.get("when") == when for e in d.effects), shared=True
+        )
     if not codes:
         return []
     st = eng.state
