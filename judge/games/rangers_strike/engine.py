@@ -601,7 +601,10 @@ class RangersStrikeEngine(AgendaEngine):
             value += v.rider_bp
             if v.rider_attack_bp and attack_bp.counts(st, unit, "attacking", None):
                 value += v.rider_attack_bp
-        for n, when, against in self.static_of(d):
+        statics = self._static_bp.get(d.code)  # (static_of's lookup written out, as below)
+        if statics is None:
+            statics = self.static_of(d)
+        for n, when, against in statics:
             if attack_bp.counts(st, unit, when, against):
                 value += n
         ops = self._own_text.get(d.code)  # (own_text_of's lookup written out, as in bp)
@@ -1234,10 +1237,12 @@ class RangersStrikeEngine(AgendaEngine):
     def op_battle_over(self) -> None:
         st = self.state
         for pid in st.order:
-            for unit in st.players[pid].units():
-                # (no effect on it: nothing to end, and no generator made for it)
-                if unit.mods and any(m.until == "battle" for m in unit.mods):
-                    unit.mods = [m for m in unit.mods if m.until != "battle"]
+            ps = st.players[pid]
+            for area in (ps.rush, ps.battle):  # (PlayerState.units written out: no list made)
+                for unit in area:
+                    # (no effect on it: nothing to end, and no generator made for it)
+                    if unit.mods and any(m.until == "battle" for m in unit.mods):
+                        unit.mods = [m for m in unit.mods if m.until != "battle"]
         st.battle = None
 
     def op_to_discard(self, player: str, card: str) -> None:

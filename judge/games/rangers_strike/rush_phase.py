@@ -68,7 +68,8 @@ def check_requirements(eng: RangersStrikeEngine, plan: Plan, pid: str, iid: str)
     (RS-RUSH-ORDER).  On success ``plan.data`` gets ``holder``, ``command`` and ``lent``."""
     st = eng.state
     d = st.defs[st.code_of[iid]]
-    team = len(eng.allies(pid)) > 1
+    allies = eng.allies(pid)
+    team = len(allies) > 1
     have = eng.power_of(pid)
     need = costs.required_power(eng, plan, iid)
     if have < need:
@@ -98,7 +99,8 @@ def check_requirements(eng: RangersStrikeEngine, plan: Plan, pid: str, iid: str)
             )
         return
     ref = plan.action.get("hold")
-    caller = call.named(eng, pid, holder, ref, _path(eng, "hold"))  # RS-CALL, RS-LEAD
+    # RS-CALL, RS-LEAD (no hold recorded, the most rushes: no unit named, nor its path made)
+    caller = None if ref is None else call.named(eng, pid, holder, ref, _path(eng, "hold"))
     idx: int | None = None
     if caller is not None:
         if not call.check(eng, plan, pid, d, caller, holder):
@@ -196,11 +198,12 @@ def check_requirements(eng: RangersStrikeEngine, plan: Plan, pid: str, iid: str)
         return
     plan.data["hold_why"] = costs.NAMESAKE_HOLD if asked.n else costs.RUSH_HOLD
     plan.data.update(holder=holder, command=idx, lent=lent, call_unit=caller)
+    named = eng.name(iid)  # (once for the rulings below)
     if team:
-        zones = ", ".join(f"{q} {len(st.players[q].power)}" for q in eng.allies(pid))
+        zones = ", ".join([f"{q} {len(st.players[q].power)}" for q in allies])
         eng.ctx.ruling(
             "RST-POWER",
-            f"{pid}'s power for {eng.name(iid)} is {have}: both allies' power zones ({zones}).",
+            f"{pid}'s power for {named} is {have}: both allies' power zones ({zones}).",
         )
     elif d.power:
         eng.ctx.ruling(
@@ -226,9 +229,7 @@ def check_requirements(eng: RangersStrikeEngine, plan: Plan, pid: str, iid: str)
         parts.append(f"{_cond_text(cond)} ({plan.data['met_by']})")
     elif cond is not None:  # RS-WAIVE-CONDITION
         parts.append(f"{_cond_text(cond)} (not needed this turn)")
-    eng.ctx.ruling(
-        "RS-RUSH-ORDER", f"{eng.name(iid)}: checked in order — {'; '.join(parts)}: all met."
-    )
+    eng.ctx.ruling("RS-RUSH-ORDER", f"{named}: checked in order — {'; '.join(parts)}: all met.")
 
 
 def _pay(eng: RangersStrikeEngine, plan: Plan, pid: str, iid: str) -> None:

@@ -124,7 +124,9 @@ class TagBattleEngine(RangersStrikeEngine):
 
     def command_holders(self, pid: str) -> list[str]:
         """RST-LEND-COMMAND: the ally may hold the command (also when out, RST-PASSIVE)."""
-        return self.allies(pid)
+        of = self._ally_of  # (allies written out: a few times a rush)
+        got = None if of is None else of.get(pid)
+        return [pid, self.ally(pid) if got is None else got]
 
     def unit_lenders(self, pid: str) -> list[str]:
         """RST-LEND-UNIT: the ally's units may meet additional conditions."""
