@@ -316,11 +316,14 @@ class RangersStrikeEngine(AgendaEngine):
             if op == "wait_window":
                 return [(p, ("use",)) for p in args["players"]]
             return []
-        out: list[tuple[str | None, tuple[str, ...]]] = []
-        if st.phase in PHASE_DECISIONS:
-            out.append((st.turn_player, PHASE_DECISIONS[st.phase]))
-        for p in st.extra_open:  # (a loop, not a list comprehension: twice an action)
-            out.append((p, ("extra_draw",)))
+        kinds = PHASE_DECISIONS.get(st.phase)  # (one look-up, the list made with it)
+        out: list[tuple[str | None, tuple[str, ...]]] = (
+            [] if kinds is None else [(st.turn_player, kinds)]
+        )
+        extra = st.extra_open
+        if extra:
+            for p in extra:  # (a loop, not a list comprehension: twice an action)
+                out.append((p, ("extra_draw",)))
         return out
 
     def pending(self) -> list[dict[str, Any]]:
@@ -438,7 +441,8 @@ class RangersStrikeEngine(AgendaEngine):
         is not known).  A unit riding a vehicle stands in the vehicle's place (RS-RIDE); a
         vehicle has no SP and never strikes (RS-VEHICLE)."""
         value, why, made = self._sp_without_taxis(unit)
-        if not next_in_line.taxis_in_play(self):
+        known = self.codes_known.get("taxis")  # (no card of the game with taxis: no call)
+        if known is not None and not known or not next_in_line.taxis_in_play(self):
             return value, why
         gives, said = next_in_line.taxis_sp(self, unit)
         if gives is False:
@@ -612,7 +616,10 @@ class RangersStrikeEngine(AgendaEngine):
             ops = self.own_text_of(d)
         if ops:  # RS-BP-PER, RS-WHILE: so much for each one counted, or while it holds
             value += own_text.bp(self, unit, ops, team)
-        if st.battle is not None:  # RS-RUSH-GUARD: another card's, while it is attacked
+        b = st.battle
+        # RS-RUSH-GUARD: another card's, while it is attacked (rush_guard.bonus's first test
+        # written out: 0 for any other unit, asked for every unit's BP during a battle)
+        if b is not None and b.kind == "attack" and b.target is unit:
             value += rush_guard.bonus(self, unit, team)
         field = self._field_bp  # (field_bp's kept answer read first)
         if st.auras or (field if field is not None else self.field_bp()):

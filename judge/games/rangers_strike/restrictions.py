@@ -427,8 +427,11 @@ def enter_rule(eng: RangersStrikeEngine, unit: Unit) -> str:
 
 def enter_holds(eng: RangersStrikeEngine, unit: Unit) -> int:
     """RS-ENTER-HOLD: how many commands ``unit`` holds to enter the battle area (0: none)."""
-    r = has(eng, unit.card, "enter_hold")
-    return int(r["count"]) if r is not None else 0
+    st = eng.state
+    for r in st.defs[st.code_of[unit.card]].restrictions:  # (has written out: every enter)
+        if r.get("rule") == "enter_hold":
+            return int(r["count"])
+    return 0
 
 
 def strike_forbidden(eng: RangersStrikeEngine, pid: str, unit: Unit) -> tuple[str | None, bool]:

@@ -99,6 +99,7 @@ def check_requirements(eng: RangersStrikeEngine, plan: Plan, pid: str, iid: str)
             )
         return
     ref = plan.action.get("hold")
+    kw = call.keyword_for(plan, d)  # (once: the plan's kind and the card alone decide it)
     # RS-CALL, RS-LEAD (no hold recorded, the most rushes: no unit named, nor its path made)
     caller = None if ref is None else call.named(eng, pid, holder, ref, _path(eng, "hold"))
     idx: int | None = None
@@ -117,7 +118,6 @@ def check_requirements(eng: RangersStrikeEngine, plan: Plan, pid: str, iid: str)
                         hint = f" ({other} could hold one for {pid}: record hold_by.)"
             plan.violate(err[0], f"{err[1]}{hint} (Command is checked second, RS-RUSH-ORDER.)")
             return
-        kw = call.keyword_for(plan, d)
         if idx is not None and ref is None and kw and call.stand_ins(eng, plan, pid, d):
             plan.data["call_doubt"] = (
                 f"whether {pid} held a {d.category} command or a unit with {kw[0]} "
@@ -176,9 +176,7 @@ def check_requirements(eng: RangersStrikeEngine, plan: Plan, pid: str, iid: str)
         plan.data["met_by"] = by_lent[0] if by_lent else own[0] if own else None
         plan.data["met_by_ally"] = bool(by_lent)
     leads = (
-        [u for u in call.stand_ins(eng, plan, pid, d) if u is not caller]
-        if call.keyword_for(plan, d) == call.LEAD
-        else []
+        [u for u in call.stand_ins(eng, plan, pid, d) if u is not caller] if kw == call.LEAD else []
     )  # RS-LEAD: whether one may be held for further commands is not said
     # RS-NAMESAKE-HOLD: a resident's restriction on rushing a namesake of one's discard pile
     asked = namesake_rush.asked(eng, pid, iid, caller is not None)
@@ -212,7 +210,7 @@ def check_requirements(eng: RangersStrikeEngine, plan: Plan, pid: str, iid: str)
         )
     if idx is None:
         assert caller is not None
-        word = (call.keyword_for(plan, d) or call.CALL)[0]
+        word = (kw or call.CALL)[0]
         held = (
             f"a released unit with {word} {d.category} to hold in place of a command "
             f"({caller.card})"
