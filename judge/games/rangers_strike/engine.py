@@ -1132,11 +1132,13 @@ class RangersStrikeEngine(AgendaEngine):
             self.ctx.ruling("RS-CARD-RESTRICTION", f"{why}: not guessed.")
             self.ctx.cannot_verify(why)
         self.ctx.read("bp")  # the attack is decided by BP
-        if not own_text.battle_known(self, b.attacker, b.target):
+        readings = own_text.battle_readings(self, b.attacker, b.target)
+        if readings is None:
             return  # a BP not known decides it: not guessed (RS-BP-PER-UNITS and its kin)
         if self.static_of(st.card(b.attacker.card)) and not self._either_known(b):
             return  # RS-ATTACK-BP-EITHER: whether its BP counts is not known
-        abp, tbp = self.bp(b.attacker), self.bp(b.target)
+        # (bp_readings' first reading is bp itself: nothing has changed since it was read)
+        abp, tbp = readings[0][0], readings[1][0]
         a, t = self.name(b.attacker.card), self.name(b.target.card)
         if abp > tbp:
             losers = [(tgt_at[0], b.target)]
