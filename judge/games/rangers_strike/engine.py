@@ -92,9 +92,12 @@ _MODS = attrgetter("mods")
 T = TypeVar("T")
 #: what residents give a unit, by its player, area and categories (:meth:`resident_bonus`)
 ResidentSums = dict[tuple[str, str, tuple[str, ...]], int]
+#: what :meth:`RangersStrikeEngine.resident_bonus` reads of the residents in place: whether one
+#: gives BP by category, and its sums so far (:meth:`RangersStrikeEngine.residents_now`)
+ResidentsNow = tuple[bool, ResidentSums]
 #: :meth:`RangersStrikeEngine.view_basis`: a taxis in play, the plain cards, the plain riders and
-#: whether a resident gives BP by category
-ViewBasis = tuple[bool, frozenset[str], frozenset[str], bool]
+#: the residents in place (:data:`ResidentsNow`)
+ViewBasis = tuple[bool, frozenset[str], frozenset[str], ResidentsNow]
 
 
 class RangersStrikeEngine(AgendaEngine):
@@ -150,7 +153,7 @@ class RangersStrikeEngine(AgendaEngine):
         self.codes_known: dict[Hashable, frozenset[str]] = {}
         #: :meth:`field_bp`, once known
         self._field_bp: bool | None = None
-        #: :meth:`_residents`, by the residents in place
+        #: :meth:`residents_now`, by the residents in place
         self._residents_memo: dict[Any, tuple[bool, ResidentSums]] = {}
         #: the codes of the game's cards that lay RS-AURA-BP (:meth:`settle_zero`: none, and no
         #: held aura in force, and nothing can be lowered to BP 0)
@@ -695,9 +698,9 @@ class RangersStrikeEngine(AgendaEngine):
     def residents_by_category(self) -> bool:
         """Whether a resident in place gives BP to units of one category only (else what
         residents give a unit depends on its player and area alone)."""
-        return self._residents()[0]
+        return self.residents_now()[0]
 
-    def _residents(self) -> tuple[bool, ResidentSums]:
+    def residents_now(self) -> ResidentsNow:
         """For the residents in place: whether one gives BP by category
         (:meth:`residents_by_category`), and :meth:`resident_bonus`'s sums so far.
 
@@ -725,10 +728,13 @@ class RangersStrikeEngine(AgendaEngine):
             got = self._residents_memo[placed] = (by_category, {})
         return got
 
-    def resident_bonus(self, unit: Unit, owner: str, area: str) -> int:
-        """BP given by residents in place (RS-RESIDENT)."""
+    def resident_bonus(
+        self, unit: Unit, owner: str, area: str, now: ResidentsNow | None = None
+    ) -> int:
+        """BP given by residents in place (RS-RESIDENT); ``now``: :meth:`residents_now`, when
+        the caller has it already (a keyframe's views, for every area)."""
         st = self.state
-        by_category, sums = self._residents()
+        by_category, sums = self.residents_now() if now is None else now
         # RS-ADD-FEATURE: a category added counts too
         cats = st.unit_categories(unit) if by_category else ()
         total = sums.get((owner, area, cats))
@@ -1407,7 +1413,7 @@ class RangersStrikeEngine(AgendaEngine):
         stands in a battle area (RS-TAXIS), the cards whose view is plain when nothing is on
         the unit (:meth:`_plain_view`), of those the cards whose unit riding a vehicle has its
         printed BP and the vehicle's rider BP now (bp_scan.printed_now: no attack in progress,
-        nothing that changes BP from afar), and whether a resident gives BP by category.
+        nothing that changes BP from afar), and the residents in place (:meth:`residents_now`).
         Worked out once a view (:meth:`step_state`: a few player views of two areas each)."""
         # (shared: _plain_view reads the definition alone, through per_card's reads)
         plain = self.codes_where("plain view", self._plain_view, shared=True)
@@ -1415,7 +1421,7 @@ class RangersStrikeEngine(AgendaEngine):
             next_in_line.taxis_in_play(self),
             plain,
             bp_scan.printed_now(self) if plain else frozenset(),
-            self.residents_by_category(),
+            self.residents_now(),
         )
 
     def unit_views(
@@ -1433,9 +1439,10 @@ class RangersStrikeEngine(AgendaEngine):
         # vehicle) is its card's, with what residents give: the same dict (read-only, as the
         # step views are: the snapshot copies) for every keyframe that shows it unchanged
         memo = self._plain_views
-        in_play, plain_cards, plain_riders, by_category = (
+        in_play, plain_cards, plain_riders, residents = (
             self.view_basis() if basis is None else basis
         )
+        by_category = residents[0]
         taxis = area == "battle" and in_play  # RS-TAXIS
         # the cards whose view is plain when nothing is on the unit (none while a taxis is)
         plain = frozenset() if taxis else plain_cards
@@ -1451,10 +1458,10 @@ class RangersStrikeEngine(AgendaEngine):
                     pass  # (the view below)
                 else:
                     if by_category:
-                        extra = self.resident_bonus(unit, pid, area)
+                        extra = self.resident_bonus(unit, pid, area, residents)
                     else:
                         if same is None:
-                            same = self.resident_bonus(unit, pid, area)
+                            same = self.resident_bonus(unit, pid, area, residents)
                         extra = same
                     view = memo.get((unit.card, unit.vehicle, extra, unit.held))
                     if view is None:
@@ -1472,7 +1479,7 @@ class RangersStrikeEngine(AgendaEngine):
                     }
                 out.append(view)
                 continue
-            extra = self.resident_bonus(unit, pid, area)
+            extra = self.resident_bonus(unit, pid, area, residents)
             own = self.own_text_of(d)
             bp = self.bp(unit, pid, area, extra)
             sp = self.sp(unit) if unit.mods or d.sp_at or own or taxis else d.sp
