@@ -253,10 +253,14 @@ PHASE_RULES = {
 
 
 def apply(eng: RangersStrikeEngine, plan: Plan) -> None:
-    if plan.kind not in ("concede", "extra_draw", "outcome"):
-        eng.state.extra_open.clear()
-        eng.state.extra_closed.clear()
-    APPLIES[plan.kind](eng, plan)
+    kind = plan.kind
+    if kind not in ("concede", "extra_draw", "outcome"):
+        st = eng.state
+        if st.extra_open:  # (mostly empty: no call to clear them)
+            st.extra_open.clear()
+        if st.extra_closed:
+            st.extra_closed.clear()
+    APPLIES[kind](eng, plan)
 
 
 # -- pending effects -------------------------------------------------------------------------------
@@ -599,7 +603,9 @@ def fill_missing(eng: RangersStrikeEngine, action: dict[str, Any]) -> None:
                 eng.run_effect(pe, [], False)
             eng.advance()
             continue
-        op, args = st.agenda[0] if st.agenda else ("", {})  # (_head written out)
+        if not st.agenda:
+            return  # nothing waits (the most actions): no step below applies
+        op, args = st.agenda[0]  # (_head written out)
         if op == "wait_window":
             if kind == "use" and p in args["players"]:
                 return

@@ -90,8 +90,11 @@ RULES = {
 
 def lays(eng: RangersStrikeEngine, rule: str) -> frozenset[str]:
     """The codes of the game's cards whose text lays ``rule``."""
+    codes = eng.codes_known.get(("lays", rule))  # (read first, as watch.with_effect)
+    if codes is not None:
+        return codes
     return eng.codes_where(
-        f"lays {rule}", lambda d: any(r.get("rule") == rule for r in d.restrictions), shared=True
+        ("lays", rule), lambda d: any(r.get("rule") == rule for r in d.restrictions), shared=True
     )
 
 
@@ -323,7 +326,10 @@ def entering_forbidden(eng: RangersStrikeEngine, unit: Unit) -> tuple[str | None
     """RS-BARS-ENTERING: why ``unit`` (in a rush area) cannot enter the battle area now, by a
     card of an opposing player's in its battle area whose text bars it, or None; and whether
     that is certain (when it is not, the string says why it may be barred)."""
-    if not lays(eng, "bars_entering"):
+    codes = eng.codes_known.get(("lays", "bars_entering"))  # (lays written out: every enter)
+    if codes is None:
+        codes = lays(eng, "bars_entering")
+    if not codes:
         return None, True  # no card of the game bars it (a unit enters at every other action)
     st = eng.state
     d = st.card(unit.card)

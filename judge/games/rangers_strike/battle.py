@@ -48,7 +48,8 @@ def check_enter(eng: RangersStrikeEngine, plan: Plan) -> None:
     st = eng.state
     pid = plan.action["p"]
     ref = plan.action["card"]
-    found = find_unit(st, ref, _path(eng, "card"), [pid], ("rush",), bp=eng.bp)
+    # (_path written out: at every enter)
+    found = find_unit(st, ref, f"actions[{eng.ctx.index}].card", [pid], ("rush",), bp=eng.bp)
     if found is None:
         rider = ride.rider_of(eng, ref)
         if rider is not None:
@@ -61,7 +62,7 @@ def check_enter(eng: RangersStrikeEngine, plan: Plan) -> None:
             plan.violate("RS-CARD-IN-ZONE", f"{ref} is not a unit or vehicle in {pid}'s rush area.")
         return
     unit = found[2]
-    d = st.card(unit.card)
+    d = st.defs[st.code_of[unit.card]]
     if d.is_vehicle:
         if not d.unread:
             plan.violate(
@@ -117,9 +118,10 @@ def apply_enter(eng: RangersStrikeEngine, plan: Plan) -> None:
     unit.entered_at = pos  # RS-RIDE-OFF-NUMBER: where it entered, riding or not
     riding = f" riding {eng.name(unit.vehicle)}" if unit.vehicle is not None else ""
     fields = {"vehicle": unit.vehicle} if unit.vehicle is not None else {}
+    named = eng.name(unit.card)  # (once for the event and the ruling)
     eng.event(
         "enter",
-        f"{pid}'s {eng.name(unit.card)}{riding} enters the battle area at position {pos}.",
+        f"{pid}'s {named}{riding} enters the battle area at position {pos}.",
         player=pid,
         card=unit.card,
         position=pos,
@@ -127,8 +129,7 @@ def apply_enter(eng: RangersStrikeEngine, plan: Plan) -> None:
     )
     eng.ctx.ruling(
         "RS-BATTLE-ENTER",
-        f"{eng.name(unit.card)} takes the next position from the left: {len(ps.battle)} in "
-        f"{pid}'s battle area.",
+        f"{named} takes the next position from the left: {len(ps.battle)} in {pid}'s battle area.",
     )
     if offset:
         eng.ctx.ruling(
@@ -153,7 +154,7 @@ def apply_enter(eng: RangersStrikeEngine, plan: Plan) -> None:
         next_combination.used_up(eng, pid)  # RS-NEXT-COMBINATION: not guessed
         ride.combination_unknown(eng, unit, "enters the battle area riding a vehicle")
         return
-    d = st.card(unit.card)
+    d = st.defs[st.code_of[unit.card]]
     number = d.combination_number
     if not d.is_unit:
         return

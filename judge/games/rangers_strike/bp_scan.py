@@ -35,24 +35,43 @@ def printed_now(eng: RangersStrikeEngine) -> frozenset[str]:
     other units' BP), and cards without a text of their own BP.  Empty when those do not
     hold.  None of them changes while an area is read."""
     st = eng.state
-    if st.battle is not None or st.auras or eng.field_bp():
+    if st.battle is not None or st.auras:
         return frozenset()
+    field = eng._field_bp  # (field_bp's kept answer read first: a few times an action)
+    if field if field is not None else eng.field_bp():
+        return frozenset()
+    codes = eng.codes_known.get("printed bp")  # (read first, as watch.with_effect)
+    if codes is not None:
+        return codes
     # (shared: printed_bp_only reads the definition alone, through per_card's reads)
     return eng.codes_where("printed bp", eng.printed_bp_only, shared=True)
 
 
-def reader(eng: RangersStrikeEngine, owner: str, area: str) -> Callable[[Unit], tuple[int, bool]]:
+#: what :func:`reader` and :func:`units_by_bp` read of the whole state: whether a resident
+#: in place gives BP by category (``residents_by_category``), and :func:`printed_now`
+Basis = tuple[bool, frozenset[str]]
+
+
+def basis(eng: RangersStrikeEngine) -> Basis:
+    """:data:`Basis` now, for a walk of many areas (nothing it reads changes while areas are
+    read: worked out once, not once an area)."""
+    return eng.residents_by_category(), printed_now(eng)
+
+
+def reader(
+    eng: RangersStrikeEngine, owner: str, area: str, known: Basis | None = None
+) -> Callable[[Unit], tuple[int, bool]]:
     """The BP of units of ``owner``'s ``area``, for reading many of them, and whether it is
     read one way only (:meth:`~RangersStrikeEngine.bp_team` is None).  What residents give
     depends on the area and the unit's category only, so it is worked out once per category,
     or once when no resident names one; a unit of :func:`printed_now`'s cards with nothing on
     it has its printed BP, its vehicle's rider BP and that (:meth:`~RangersStrikeEngine.own_bp`
-    and :meth:`~RangersStrikeEngine.bp_team`, written out)."""
+    and :meth:`~RangersStrikeEngine.bp_team`, written out).  ``known``: :func:`basis`, when
+    the caller has it already."""
     st = eng.state
     bonus: dict[tuple[str, ...], int] = {}
-    by_category = eng.residents_by_category()
+    by_category, printed = basis(eng) if known is None else known
     defs, code_of = st.defs, st.code_of
-    printed = printed_now(eng)
 
     def bp(unit: Unit) -> tuple[int, bool]:
         # RS-ADD-FEATURE: a category added too (when a resident's BP names one)
@@ -77,18 +96,24 @@ def units_by_bp(
     owner: str,
     area: str,
     fits: Callable[[Unit], bool],
+    known: Basis | None = None,
 ) -> list[Found]:
     """The units (not vehicles: RS-SELECT-UNIT) of ``owner``'s ``area`` whose BP fits ``sel``'s
     condition (no more than ``limit``, exactly its ``bp_equal``), in position order, for a
     selector with no other condition.  A unit whose BP is not its printed one is judged by
-    ``fits`` (the caller's reading, both of tag battle's when they differ); the others here."""
+    ``fits`` (the caller's reading, both of tag battle's when they differ); the others here.
+    ``known``: :func:`basis`, when the caller has it already."""
     st = eng.state
     defs, code_of = st.defs, st.code_of
-    printed = frozenset() if eng.residents_by_category() else printed_now(eng)
+    if known is None:
+        printed = frozenset() if eng.residents_by_category() else printed_now(eng)
+    else:
+        printed = frozenset() if known[0] else known[1]
     equal = int(sel["bp_equal"]) if "bp_equal" in sel else None
     extra: int | None = None  # what residents give (no resident names a category)
     out: list[Found] = []
-    for unit in st.players[owner].area(area):
+    ps = st.players[owner]
+    for unit in ps.rush if area == "rush" else ps.battle:  # (PlayerState.area written out)
         code = code_of[unit.card]
         d = defs[code]
         if d.type != "unit":

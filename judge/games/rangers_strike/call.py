@@ -74,9 +74,11 @@ def callers(eng: RangersStrikeEngine, pid: str, category: str, word: str = CALL[
     ``category``."""
     st = eng.state
     # the cards with the keyword (the others are passed over by their code)
-    codes = eng.codes_where(
-        f"keyword {word}", lambda d: category_of(d, word) is not None, shared=True
-    )
+    codes = eng.codes_known.get(("keyword", word))  # (read first: no call, no lambda made)
+    if codes is None:
+        codes = eng.codes_where(
+            ("keyword", word), lambda d: category_of(d, word) is not None, shared=True
+        )
     if not codes:
         return []
     code_of = st.code_of

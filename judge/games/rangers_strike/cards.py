@@ -197,6 +197,27 @@ class CardDef:
     #: the printed parts not read (RS-TEXT-UNREAD): the engine does not execute them
     unread: tuple[str, ...] = ()
     raw: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
+    #: ``type`` read as a unit, and as a vehicle: kept as fields, not properties (a property
+    #: is a call, and these are read about twice an action)
+    is_unit: bool = field(init=False, compare=False, repr=False)
+    is_vehicle: bool = field(init=False, compare=False, repr=False)
+    #: the printed combination number, or None (read at each unit's entering)
+    combination_number: int | None = field(init=False, compare=False, repr=False)
+    #: the unit this unit's combination is made from, whatever its number
+    #: (RS-COMBINATION-FROM): ``{"feature": X}`` or ``{"names": [...]}``, or None
+    combines_from: dict[str, Any] | None = field(init=False, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        setattr_ = object.__setattr__  # (frozen: the fields worked out from the others)
+        setattr_(self, "is_unit", self.type == "unit")
+        setattr_(self, "is_vehicle", self.type == "vehicle")
+        combo = self.combination
+        setattr_(
+            self,
+            "combination_number",
+            int(combo["number"]) if combo and combo.get("number") is not None else None,
+        )
+        setattr_(self, "combines_from", combo.get("combines_from") if combo else None)
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> CardDef:
@@ -236,14 +257,6 @@ class CardDef:
         )
 
     @property
-    def is_unit(self) -> bool:
-        return self.type == "unit"
-
-    @property
-    def is_vehicle(self) -> bool:
-        return self.type == "vehicle"
-
-    @property
     def match_name(self) -> str:
         """The name as texts name it (:func:`name_key`)."""
         return name_key(self.name)
@@ -270,18 +283,6 @@ class CardDef:
         """Its printed name and the names it may be used as (RS-USABLE-AS), as texts name
         them (:func:`name_key`)."""
         return frozenset({self.match_name, *(name_key(n) for n in self.usable_as)})
-
-    @property
-    def combination_number(self) -> int | None:
-        combo = self.combination
-        return int(combo["number"]) if combo and combo.get("number") is not None else None
-
-    @property
-    def combines_from(self) -> dict[str, Any] | None:
-        """The unit this unit's combination is made from, whatever its number
-        (RS-COMBINATION-FROM): ``{"feature": X}`` or ``{"names": [...]}``, or None."""
-        combo = self.combination
-        return combo.get("combines_from") if combo else None
 
     @property
     def rider_combination(self) -> bool:

@@ -40,7 +40,7 @@ def cost_of(eng: RangersStrikeEngine, iid: str) -> dict[str, Any] | None:
 
 def holds_of(eng: RangersStrikeEngine, iid: str) -> int:
     """How many more commands of the player's the card holds (``cost.hold``), 0 for none."""
-    cost = eng.state.card(iid).raw.get("cost")
+    cost = eng.state.defs[eng.state.code_of[iid]].raw.get("cost")
     return int(cost.get("hold") or 0) if isinstance(cost, dict) else 0
 
 
@@ -342,7 +342,7 @@ def required_power(eng: RangersStrikeEngine, plan: Plan, iid: str) -> int:
     cost = cost_of(eng, iid)
     if cost is not None and cost.get("zero_power") and plan.action.get("discard"):
         return 0
-    return eng.state.card(iid).power
+    return eng.state.defs[eng.state.code_of[iid]].power
 
 
 def cover(parts: list[list[str]], names: list[str] | list[frozenset[str]]) -> list[int] | None:

@@ -106,9 +106,16 @@ def any_holder(eng: RangersStrikeEngine) -> bool:
     action)."""
     st = eng.state
     code_of = st.code_of
-    printing = eng.codes_where("cross_printed", _prints, shared=True)
-    if not printing and not eng.codes_where("cross_given", _gives, shared=True):
-        return False  # no card of the game prints it or gives it
+    known = eng.codes_known  # (codes_where's answers read first: no call)
+    printing = known.get("cross_printed")
+    if printing is None:
+        printing = eng.codes_where("cross_printed", _prints, shared=True)
+    if not printing:
+        given = known.get("cross_given")
+        if given is None:
+            given = eng.codes_where("cross_given", _gives, shared=True)
+        if not given:
+            return False  # no card of the game prints it or gives it
     for q in st.order:
         ps = st.players[q]
         for area in (ps.rush, ps.battle):
@@ -144,7 +151,9 @@ def givers(eng: RangersStrikeEngine) -> list[str]:
     """The known cards in public zones the engine does not read whose text names クロス other than
     in their own keyword note ※クロスN: an effect on them may give a unit クロス ("次の能力を得る⇒
     ※クロス1", a vehicle's rider, a declared クロス1), and the engine would not know it."""
-    codes = eng.codes_where("cross_giver", _may_give, shared=True)
+    codes = eng.codes_known.get("cross_giver")  # (codes_where's answer read first: no call)
+    if codes is None:
+        codes = eng.codes_where("cross_giver", _may_give, shared=True)
     if not codes:  # no card of the game's (the public zones grow with a long log)
         return []
     code_of = eng.state.code_of

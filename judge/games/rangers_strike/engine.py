@@ -20,7 +20,7 @@ Conventions this engine defines (``docs/rangers-strike.md``):
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from operator import attrgetter
 from types import ModuleType
 from typing import Any, ClassVar, TypeVar
@@ -92,9 +92,12 @@ _MODS = attrgetter("mods")
 T = TypeVar("T")
 #: what residents give a unit, by its player, area and categories (:meth:`resident_bonus`)
 ResidentSums = dict[tuple[str, str, tuple[str, ...]], int]
+#: what :meth:`RangersStrikeEngine.resident_bonus` reads of the residents in place: whether one
+#: gives BP by category, and its sums so far (:meth:`RangersStrikeEngine.residents_now`)
+ResidentsNow = tuple[bool, ResidentSums]
 #: :meth:`RangersStrikeEngine.view_basis`: a taxis in play, the plain cards, the plain riders and
-#: whether a resident gives BP by category
-ViewBasis = tuple[bool, frozenset[str], frozenset[str], bool]
+#: the residents in place (:data:`ResidentsNow`)
+ViewBasis = tuple[bool, frozenset[str], frozenset[str], ResidentsNow]
 
 
 class RangersStrikeEngine(AgendaEngine):
@@ -144,11 +147,15 @@ class RangersStrikeEngine(AgendaEngine):
         self._vehicle_views: dict[str, dict[str, Any]] = {}
         #: :meth:`pending`'s entries, by what they say
         self._pending_memo: dict[Any, list[dict[str, Any]]] = {}
-        #: :meth:`codes_where`'s sets of codes, by the name of what they have
-        self._codes_where: dict[str, frozenset[str]] = {}
+        #: :meth:`codes_where`'s sets of codes, by the name of what they have: read first
+        #: where asked at every action (a hit without the call, nor the ``has`` it would be
+        #: given made anew)
+        self.codes_known: dict[Hashable, frozenset[str]] = {}
         #: :meth:`field_bp`, once known
         self._field_bp: bool | None = None
-        #: :meth:`_residents`, by the residents in place
+        #: :meth:`name`'s words, by instance
+        self._names: dict[str, str] = {}
+        #: :meth:`residents_now`, by the residents in place
         self._residents_memo: dict[Any, tuple[bool, ResidentSums]] = {}
         #: the codes of the game's cards that lay RS-AURA-BP (:meth:`settle_zero`: none, and no
         #: held aura in force, and nothing can be lowered to BP 0)
@@ -278,7 +285,9 @@ class RangersStrikeEngine(AgendaEngine):
         return next(p for p in self.state.order if p != loser)
 
     def can_act(self, pid: str) -> bool:
-        """Whether ``pid`` still has active play (tag battle: not out, RST-OUT)."""
+        """Whether ``pid`` still has active play (tag battle: not out, RST-OUT).  Written out
+        in :meth:`when_idle` and :meth:`op_next_phase` (asked at every phase): no variant
+        overrides it (tests/games/rangers_strike/test_written_out.py)."""
         return not self.state.players[pid].out
 
     # == the runner's interface (the rest is AgendaEngine's) =================================
@@ -312,11 +321,14 @@ class RangersStrikeEngine(AgendaEngine):
             if op == "wait_window":
                 return [(p, ("use",)) for p in args["players"]]
             return []
-        out: list[tuple[str | None, tuple[str, ...]]] = []
-        if st.phase in PHASE_DECISIONS:
-            out.append((st.turn_player, PHASE_DECISIONS[st.phase]))
-        for p in st.extra_open:  # (a loop, not a list comprehension: twice an action)
-            out.append((p, ("extra_draw",)))
+        kinds = PHASE_DECISIONS.get(st.phase)  # (one look-up, the list made with it)
+        out: list[tuple[str | None, tuple[str, ...]]] = (
+            [] if kinds is None else [(st.turn_player, kinds)]
+        )
+        extra = st.extra_open
+        if extra:
+            for p in extra:  # (a loop, not a list comprehension: twice an action)
+                out.append((p, ("extra_draw",)))
         return out
 
     def pending(self) -> list[dict[str, Any]]:
@@ -366,11 +378,16 @@ class RangersStrikeEngine(AgendaEngine):
 
     def name(self, iid: str | None) -> str:
         """:meth:`AgendaEngine.name`, its card looked up written out (RSState.card: about two
-        calls an action)."""
+        calls an action), each instance's words kept once made (an instance's card never
+        changes in a game)."""
+        got = self._names.get(iid)  # (None is never kept: its words below)
+        if got is not None:
+            return got
         if iid is None:
             return "an unknown card"
         st = self.state
-        return f"{iid} ({st.defs[st.code_of[iid]].name})"
+        got = self._names[iid] = f"{iid} ({st.defs[st.code_of[iid]].name})"
+        return got
 
     def new_unit(self, iid: str) -> Unit:
         return Unit(card=iid, serial=self.state.next_serial(), arrived=self.state.turn)
@@ -415,9 +432,10 @@ class RangersStrikeEngine(AgendaEngine):
         """:meth:`_sp_known`, with what a unit's text raises it by as it strikes
         (RS-STRIKE-SP-RETRIEVED)."""
         value, why = self._sp_known(unit)
-        if not self.state.card(unit.card).restrictions:
+        st = self.state
+        d = st.defs[st.code_of[unit.card]]  # (RSState.card written out: at each SP read)
+        if not d.restrictions:
             return value, why
-        d = self.state.card(unit.card)
         made = (
             any(m.sp is not None or m.sp_at is not None for m in unit.mods)
             or next_in_line.taxis_in_play(self)
@@ -433,7 +451,8 @@ class RangersStrikeEngine(AgendaEngine):
         is not known).  A unit riding a vehicle stands in the vehicle's place (RS-RIDE); a
         vehicle has no SP and never strikes (RS-VEHICLE)."""
         value, why, made = self._sp_without_taxis(unit)
-        if not next_in_line.taxis_in_play(self):
+        known = self.codes_known.get("taxis")  # (no card of the game with taxis: no call)
+        if known is not None and not known or not next_in_line.taxis_in_play(self):
             return value, why
         gives, said = next_in_line.taxis_sp(self, unit)
         if gives is False:
@@ -451,7 +470,7 @@ class RangersStrikeEngine(AgendaEngine):
     def _sp_without_taxis(self, unit: Unit) -> tuple[int, str | None, set[int]]:
         """:meth:`sp_known` before any taxis, and the SPs effects make it (RS-SP-EFFECT)."""
         st = self.state
-        d = st.card(unit.card)
+        d = st.defs[st.code_of[unit.card]]
         if d.is_vehicle:
             return 0, None, set()
         made = {m.sp for m in unit.mods if m.sp is not None}
@@ -548,7 +567,7 @@ class RangersStrikeEngine(AgendaEngine):
         return self.per_card("static bp", self._static_bp, d, _static_bp)
 
     def codes_where(
-        self, key: str, has: Callable[[CardDef], bool], shared: bool = False
+        self, key: Hashable, has: Callable[[CardDef], bool], shared: bool = False
     ) -> frozenset[str]:
         """The codes of the game's card definitions for which ``has`` holds (``key`` names
         it), worked out once a game; ``shared``: once for every game of the same card table
@@ -561,7 +580,7 @@ class RangersStrikeEngine(AgendaEngine):
         shared: working these out was 4-6 % of a normal game of 150-180 actions (measured),
         for the same answers again when the same cards are played again (a format's decks, a
         tournament's logs in one worker)."""
-        codes = self._codes_where.get(key)
+        codes = self.codes_known.get(key)
         if codes is None:
             table_key = ("codes_where", key)
             codes = self._table_memo.get(table_key) if shared else None
@@ -569,7 +588,7 @@ class RangersStrikeEngine(AgendaEngine):
                 codes = frozenset(code for code, d in self.state.defs.items() if has(d))
                 if shared:
                     self._table_memo[table_key] = codes
-            self._codes_where[key] = codes
+            self.codes_known[key] = codes
         return codes
 
     def own_text_of(self, d: CardDef) -> tuple[dict[str, Any], ...]:
@@ -596,15 +615,24 @@ class RangersStrikeEngine(AgendaEngine):
             value += v.rider_bp
             if v.rider_attack_bp and attack_bp.counts(st, unit, "attacking", None):
                 value += v.rider_attack_bp
-        for n, when, against in self.static_of(d):
+        statics = self._static_bp.get(d.code)  # (static_of's lookup written out, as below)
+        if statics is None:
+            statics = self.static_of(d)
+        for n, when, against in statics:
             if attack_bp.counts(st, unit, when, against):
                 value += n
-        ops = self.own_text_of(d)
+        ops = self._own_text.get(d.code)  # (own_text_of's lookup written out, as in bp)
+        if ops is None:
+            ops = self.own_text_of(d)
         if ops:  # RS-BP-PER, RS-WHILE: so much for each one counted, or while it holds
             value += own_text.bp(self, unit, ops, team)
-        if self.state.battle is not None:  # RS-RUSH-GUARD: another card's, while it is attacked
+        b = st.battle
+        # RS-RUSH-GUARD: another card's, while it is attacked (rush_guard.bonus's first test
+        # written out: 0 for any other unit, asked for every unit's BP during a battle)
+        if b is not None and b.kind == "attack" and b.target is unit:
             value += rush_guard.bonus(self, unit, team)
-        if self.state.auras or self.field_bp():
+        field = self._field_bp  # (field_bp's kept answer read first)
+        if st.auras or (field if field is not None else self.field_bp()):
             value += aura_bp.bonus(self, unit, team)  # RS-AURA-BP: a card's text while in play
             value += escort.bonus(self, unit, team)  # RS-NEXT-TO-BP: the units next to it
         return value
@@ -630,12 +658,14 @@ class RangersStrikeEngine(AgendaEngine):
         st = self.state
         if unit.mods or unit.stacked or unit.vehicle is not None or st.battle is not None:
             return False
-        if st.auras or self.field_bp():
+        field = self._field_bp  # (field_bp's kept answer read first)
+        if st.auras or (field if field is not None else self.field_bp()):
             return False
-        # (shared: printed_bp_only reads the definition alone, through per_card's reads)
-        return st.code_of[unit.card] in self.codes_where(
-            "printed bp", self.printed_bp_only, shared=True
-        )
+        codes = self.codes_known.get("printed bp")  # (read first: no bound method made)
+        if codes is None:
+            # (shared: printed_bp_only reads the definition alone, through per_card's reads)
+            codes = self.codes_where("printed bp", self.printed_bp_only, shared=True)
+        return st.code_of[unit.card] in codes
 
     def printed_bp_only(self, d: CardDef) -> bool:
         """Whether card ``d`` has no text of its own BP or SP (:meth:`static_of`,
@@ -675,9 +705,9 @@ class RangersStrikeEngine(AgendaEngine):
     def residents_by_category(self) -> bool:
         """Whether a resident in place gives BP to units of one category only (else what
         residents give a unit depends on its player and area alone)."""
-        return self._residents()[0]
+        return self.residents_now()[0]
 
-    def _residents(self) -> tuple[bool, ResidentSums]:
+    def residents_now(self) -> ResidentsNow:
         """For the residents in place: whether one gives BP by category
         (:meth:`residents_by_category`), and :meth:`resident_bonus`'s sums so far.
 
@@ -705,10 +735,13 @@ class RangersStrikeEngine(AgendaEngine):
             got = self._residents_memo[placed] = (by_category, {})
         return got
 
-    def resident_bonus(self, unit: Unit, owner: str, area: str) -> int:
-        """BP given by residents in place (RS-RESIDENT)."""
+    def resident_bonus(
+        self, unit: Unit, owner: str, area: str, now: ResidentsNow | None = None
+    ) -> int:
+        """BP given by residents in place (RS-RESIDENT); ``now``: :meth:`residents_now`, when
+        the caller has it already (a keyframe's views, for every area)."""
         st = self.state
-        by_category, sums = self._residents()
+        by_category, sums = self.residents_now() if now is None else now
         # RS-ADD-FEATURE: a category added counts too
         cats = st.unit_categories(unit) if by_category else ()
         total = sums.get((owner, area, cats))
@@ -788,7 +821,7 @@ class RangersStrikeEngine(AgendaEngine):
         cmd = st.players[holder].command[index]
         cmd.held = True
         command_watch.held(self, [(holder, cmd.card)], "use")  # RS-COMMAND-HELD-WATCH
-        category = st.card(cmd.card).category
+        category = st.defs[st.code_of[cmd.card]].category
         if holder == user:
             self.event(
                 "hold",
@@ -860,7 +893,7 @@ class RangersStrikeEngine(AgendaEngine):
     def apply(self, plan: Plan, ctx: StepContext) -> None:
         """The step, then the units a card's text in play lowers to BP 0 or less destroyed by the
         rule (RS-AURA-BP, RS-BP-ZERO), and what that sets off."""
-        super().apply(plan, ctx)
+        AgendaEngine.apply(self, plan, ctx)  # (not super(): a super object made each action)
         # (written out: twice an action, nearly always for nothing) with no held aura and no
         # card of the game that lays the rule, check_zero finds no text in force (_in_force is
         # empty without such a code) and returns False at once: nothing to settle
@@ -870,7 +903,7 @@ class RangersStrikeEngine(AgendaEngine):
     def fill_missing(self, action: dict[str, Any], ctx: StepContext) -> None:
         """The decisions the log skipped, then the units a card's text in play lowers to BP 0 or
         less destroyed (RS-AURA-BP), before the action is judged."""
-        super().fill_missing(action, ctx)
+        AgendaEngine.fill_missing(self, action, ctx)  # (as in apply)
         if self._aura_laying or self.state.auras:  # (as in apply)
             self.settle_zero()
 
@@ -887,7 +920,7 @@ class RangersStrikeEngine(AgendaEngine):
         if (
             st.phase in PHASE_DECISIONS
             and st.turn_player is not None
-            and not self.can_act(st.turn_player)
+            and st.players[st.turn_player].out  # (can_act written out: once an action)
         ):
             self.ctx.ruling(
                 "RST-OUT",
@@ -916,7 +949,7 @@ class RangersStrikeEngine(AgendaEngine):
                 st.slot = 0
                 self.turn_event(sides[st.side])
             pid, phase = st.schedule[st.slot]
-            if not self.can_act(pid):
+            if st.players[pid].out:  # (can_act written out: at each phase)
                 if phase == "start":
                     self.ctx.ruling(
                         "RST-OUT",
@@ -1112,11 +1145,13 @@ class RangersStrikeEngine(AgendaEngine):
             self.ctx.ruling("RS-CARD-RESTRICTION", f"{why}: not guessed.")
             self.ctx.cannot_verify(why)
         self.ctx.read("bp")  # the attack is decided by BP
-        if not own_text.battle_known(self, b.attacker, b.target):
+        readings = own_text.battle_readings(self, b.attacker, b.target)
+        if readings is None:
             return  # a BP not known decides it: not guessed (RS-BP-PER-UNITS and its kin)
         if self.static_of(st.card(b.attacker.card)) and not self._either_known(b):
             return  # RS-ATTACK-BP-EITHER: whether its BP counts is not known
-        abp, tbp = self.bp(b.attacker), self.bp(b.target)
+        # (bp_readings' first reading is bp itself: nothing has changed since it was read)
+        abp, tbp = readings[0][0], readings[1][0]
         a, t = self.name(b.attacker.card), self.name(b.target.card)
         if abp > tbp:
             losers = [(tgt_at[0], b.target)]
@@ -1224,10 +1259,12 @@ class RangersStrikeEngine(AgendaEngine):
     def op_battle_over(self) -> None:
         st = self.state
         for pid in st.order:
-            for unit in st.players[pid].units():
-                # (no effect on it: nothing to end, and no generator made for it)
-                if unit.mods and any(m.until == "battle" for m in unit.mods):
-                    unit.mods = [m for m in unit.mods if m.until != "battle"]
+            ps = st.players[pid]
+            for area in (ps.rush, ps.battle):  # (PlayerState.units written out: no list made)
+                for unit in area:
+                    # (no effect on it: nothing to end, and no generator made for it)
+                    if unit.mods and any(m.until == "battle" for m in unit.mods):
+                        unit.mods = [m for m in unit.mods if m.until != "battle"]
         st.battle = None
 
     def op_to_discard(self, player: str, card: str) -> None:
@@ -1383,7 +1420,7 @@ class RangersStrikeEngine(AgendaEngine):
         stands in a battle area (RS-TAXIS), the cards whose view is plain when nothing is on
         the unit (:meth:`_plain_view`), of those the cards whose unit riding a vehicle has its
         printed BP and the vehicle's rider BP now (bp_scan.printed_now: no attack in progress,
-        nothing that changes BP from afar), and whether a resident gives BP by category.
+        nothing that changes BP from afar), and the residents in place (:meth:`residents_now`).
         Worked out once a view (:meth:`step_state`: a few player views of two areas each)."""
         # (shared: _plain_view reads the definition alone, through per_card's reads)
         plain = self.codes_where("plain view", self._plain_view, shared=True)
@@ -1391,7 +1428,7 @@ class RangersStrikeEngine(AgendaEngine):
             next_in_line.taxis_in_play(self),
             plain,
             bp_scan.printed_now(self) if plain else frozenset(),
-            self.residents_by_category(),
+            self.residents_now(),
         )
 
     def unit_views(
@@ -1409,26 +1446,29 @@ class RangersStrikeEngine(AgendaEngine):
         # vehicle) is its card's, with what residents give: the same dict (read-only, as the
         # step views are: the snapshot copies) for every keyframe that shows it unchanged
         memo = self._plain_views
-        in_play, plain_cards, plain_riders, by_category = (
+        in_play, plain_cards, plain_riders, residents = (
             self.view_basis() if basis is None else basis
         )
+        by_category = residents[0]
         taxis = area == "battle" and in_play  # RS-TAXIS
         # the cards whose view is plain when nothing is on the unit (none while a taxis is)
         plain = frozenset() if taxis else plain_cards
         # of those, the riders' (view_basis)
         riders = plain_riders if plain else frozenset()
         same: int | None = None  # what residents give each unit, when none names a category
-        for unit in st.players[pid].area(area):
+        ps = st.players[pid]
+        # (PlayerState.area written out: for each area of each keyframe's views)
+        for unit in ps.rush if area == "rush" else ps.battle:
             code = code_of[unit.card]
             if code in plain and not (unit.mods or unit.stacked):
                 if unit.vehicle is not None and code not in riders:
                     pass  # (the view below)
                 else:
                     if by_category:
-                        extra = self.resident_bonus(unit, pid, area)
+                        extra = self.resident_bonus(unit, pid, area, residents)
                     else:
                         if same is None:
-                            same = self.resident_bonus(unit, pid, area)
+                            same = self.resident_bonus(unit, pid, area, residents)
                         extra = same
                     view = memo.get((unit.card, unit.vehicle, extra, unit.held))
                     if view is None:
@@ -1446,7 +1486,7 @@ class RangersStrikeEngine(AgendaEngine):
                     }
                 out.append(view)
                 continue
-            extra = self.resident_bonus(unit, pid, area)
+            extra = self.resident_bonus(unit, pid, area, residents)
             own = self.own_text_of(d)
             bp = self.bp(unit, pid, area, extra)
             sp = self.sp(unit) if unit.mods or d.sp_at or own or taxis else d.sp
@@ -1537,7 +1577,8 @@ class RangersStrikeEngine(AgendaEngine):
         pv["power"] = [[p.card, p.face_up] for p in ps.power]
         for area in AREAS:
             views = []
-            for uv, unit in zip(pv[area], ps.area(area), strict=True):
+            units = ps.rush if area == "rush" else ps.battle  # (PlayerState.area written out)
+            for uv, unit in zip(pv[area], units, strict=True):
                 uv = dict(uv)  # the step's view may be shared: a copy
                 uv["mods"] = [_mod_view(m) for m in unit.mods] if unit.mods else []
                 uv["serial"] = unit.serial

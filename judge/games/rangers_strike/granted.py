@@ -82,9 +82,21 @@ def op_words(op: dict[str, Any]) -> str | None:
     )
 
 
+def _gives(d: Any) -> bool:
+    """Whether card ``d`` has this module's effect (what :func:`givers` reads)."""
+    return any(e.get("when") == "resident" and ok(e) for e in d.effects)
+
+
 def givers(eng: RangersStrikeEngine, unit: Unit) -> list[str]:
     """The residents in place that give ``unit`` scrum now (module docstring), in seat
     order."""
+    # no card of the game gives scrum so (codes_where, shared: the definition alone): none in
+    # place does, and the unit is not looked for (every attack asks)
+    codes = eng.codes_known.get("granted scrum")
+    if codes is None:
+        codes = eng.codes_where("granted scrum", _gives, shared=True)
+    if not codes:
+        return []
     st = eng.state
     where = st.area_of(unit)
     if where is None or not st.card(unit.card).is_unit:

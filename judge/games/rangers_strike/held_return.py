@@ -47,6 +47,11 @@ def ok(effect: dict[str, Any]) -> bool:
     return {k: v for k, v in effect.items() if k != "text"} == EFFECT
 
 
+def _prints(d: Any) -> bool:
+    """Whether card ``d`` has this module's effect (what :func:`turn_end` reads)."""
+    return any(ok(e) for e in d.effects)
+
+
 def words(effect: dict[str, Any]) -> str | None:
     """The effect in English, or None when it is not this module's shape."""
     if not ok(effect):
@@ -61,6 +66,13 @@ def words(effect: dict[str, Any]) -> str | None:
 def turn_end(eng: RangersStrikeEngine, pid: str) -> None:
     """``pid``'s end phase begins: the residents in place that restrict ``pid`` put their
     effect into the pool as ``pid``'s own (module docstring)."""
+    # no card of the game prints it (codes_where, shared: the definition alone): no resident
+    # in place has it, and none is read (every end phase asks)
+    codes = eng.codes_known.get("held_return")
+    if codes is None:
+        codes = eng.codes_where("held_return", _prints, shared=True)
+    if not codes:
+        return
     st = eng.state
     for q, res in st.placed():
         d = st.card(res)

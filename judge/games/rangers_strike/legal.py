@@ -291,6 +291,21 @@ def counter_uses(eng: RangersStrikeEngine, pid: str, timing: str) -> list[dict[s
     candidate too, checked like any card (power, command, condition)."""
     st = eng.state
     ps = st.players[pid]
+    # the codes of the game's counters of this timing (codes_where, shared: the definition
+    # alone): a hand without one, and without an unknown card, has nothing to check (every
+    # attack and strike asks, for each defending player)
+    key = ("counter", timing)
+    codes = eng.codes_known.get(key)
+    if codes is None:
+        codes = eng.codes_where(
+            key, lambda d: d.operation == "counter" and d.timing == timing, shared=True
+        )
+    code_of = st.code_of
+    for c in ps.hand:
+        if c is None or code_of[c] in codes:
+            break
+    else:
+        return []
     hand = list(distinct_in_zone(eng.state, pid, "hand"))
     if None in ps.hand:
         hand += [
@@ -300,7 +315,7 @@ def counter_uses(eng: RangersStrikeEngine, pid: str, timing: str) -> list[dict[s
         ]
     acts = []
     for iid in hand:
-        d = st.card(iid)
+        d = st.defs[st.code_of[iid]]
         if d.operation != "counter" or d.timing != timing:
             continue
         act: dict[str, Any] = {"p": pid, "do": "use", "card": iid}

@@ -95,7 +95,9 @@ def seen(eng: RangersStrikeEngine, subject: Unit, owner: str, by_effect: bool) -
     st = eng.state
     # asked first: no card of the game's prints it, nothing is looked up (every rush asks; a
     # long log's areas hold hundreds of units)
-    codes = eng.codes_where(NAME, _prints, shared=True)
+    codes = eng.codes_known.get(NAME)  # (codes_where's answer read first: no call)
+    if codes is None:
+        codes = eng.codes_where(NAME, _prints, shared=True)
     if not codes:
         return
     if not st.card(subject.card).is_unit or any(u is subject for u in _RUSHED_BY_MORPH):

@@ -91,6 +91,11 @@ class Asked:
     doubt: str | None = None
 
 
+def _restricts(d: Any) -> bool:
+    """Whether card ``d`` prints this module's restriction (what :func:`_residents` reads)."""
+    return any(e.get("when") == "resident" and ok(e) for e in d.effects)
+
+
 def _residents(eng: RangersStrikeEngine, pid: str) -> list[tuple[str, int]]:
     """The residents in place whose restriction covers ``pid``, with their N."""
     st = eng.state
@@ -110,8 +115,15 @@ def asked(eng: RangersStrikeEngine, pid: str, iid: str, by_call: bool) -> Asked:
     """What the restriction asks of ``pid``'s rush of the card ``iid`` from the hand
     (``by_call``: a unit with Call is held in place of the command), module docstring."""
     st = eng.state
-    d = st.card(iid)
+    d = st.defs[st.code_of[iid]]
     if not d.is_unit:
+        return Asked()
+    # no card of the game prints the restriction (codes_where, shared: the definition alone):
+    # no resident in place has it (every rush of a unit asks)
+    codes = eng.codes_known.get("namesake_rush")
+    if codes is None:
+        codes = eng.codes_where("namesake_rush", _restricts, shared=True)
+    if not codes:
         return Asked()
     residents = _residents(eng, pid)
     if not residents:

@@ -409,7 +409,9 @@ def taxis_in_play(eng: RangersStrikeEngine) -> bool:
     battle area: only then can a unit's SP come from the unit before it.  Only the codes of
     such cards are looked up (a long log's battle areas hold hundreds of units)."""
     # (shared: _may_give_taxis reads the definition alone, through per_card's reads)
-    codes = eng.codes_where("taxis", lambda d: _may_give_taxis(eng, d), shared=True)
+    codes = eng.codes_known.get("taxis")  # (read first, as watch.with_effect)
+    if codes is None:
+        codes = eng.codes_where("taxis", lambda d: _may_give_taxis(eng, d), shared=True)
     if not codes:
         return False
     st = eng.state

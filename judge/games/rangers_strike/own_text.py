@@ -393,14 +393,17 @@ def _sign(n: int) -> int:
     return (n > 0) - (n < 0)
 
 
-def battle_known(eng: RangersStrikeEngine, attacker: Unit, target: Unit) -> bool:
-    """Whether an attack's result is known: the same with 自軍 read as each player's own and
-    as each one's team's.  When it is not, the engine does not guess it: no unit is destroyed
-    by the battle, the step is unverifiable and the unit's text noted as not executed
-    (:func:`not_known`)."""
+def battle_readings(
+    eng: RangersStrikeEngine, attacker: Unit, target: Unit
+) -> tuple[tuple[int, int], tuple[int, int]] | None:
+    """The two units' BP readings (``bp_readings``) when an attack's result is known: the same
+    with 自軍 read as each player's own and as each one's team's; else None.  When it is not
+    known, the engine does not guess it: no unit is destroyed by the battle, the step is
+    unverifiable and the unit's text noted as not executed (:func:`not_known`).  Why the
+    readings: the attack's BP is then read once, not again."""
     a, t = eng.bp_readings(attacker), eng.bp_readings(target)
     if _sign(a[0] - t[0]) == _sign(a[1] - t[1]):
-        return True
+        return a, t
     unit, values = (attacker, a) if a[0] != a[1] else (target, t)
     ops = eng.own_text_of(eng.state.card(unit.card))
 
@@ -436,7 +439,7 @@ def battle_known(eng: RangersStrikeEngine, attacker: Unit, target: Unit) -> bool
         why,
         "no unit is destroyed by the battle; the log may record what happened in an `outcome`.",
     )
-    return False
+    return None
 
 
 def _without_turn_effects(eng: RangersStrikeEngine, unit: Unit) -> tuple[int, int]:

@@ -92,7 +92,7 @@ def find_command(
     ps = st.players[holder]
     if ref is None:
         for i, c in enumerate(ps.command):
-            if not c.held and st.card(c.card).category == category:
+            if not c.held and st.defs[st.code_of[c.card]].category == category:
                 return i, None
         released = [c.card for c in ps.command if not c.held]
         have = ", ".join(f"{c} ({st.card(c).category})" for c in released) if released else "none"
@@ -186,8 +186,10 @@ def find_unit(
         areas = tuple(a for a in areas if a == zone)
     if is_instance(st, ref):
         for pid in owners:
+            ps = st.players[pid]
             for area in areas:
-                for unit in st.players[pid].area(area):
+                # (PlayerState.area written out: a reference found at every enter and attack)
+                for unit in ps.rush if area == "rush" else ps.battle:
                     if unit.card == ref:
                         return pid, area, unit
         return None

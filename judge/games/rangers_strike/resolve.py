@@ -189,9 +189,10 @@ def fitting(
     # no condition the loop below checks unit by unit but BP: the loop without them
     bare = power_max is None and UNIT_KEYS.isdisjoint(sel)
     defs, code_of = st.defs, st.code_of
+    known = bp_scan.basis(eng)  # (once for every area walked, not twice an area)
     for pid in owners_of(eng, controller, sel):
         for zone in areas_of(sel):
-            bp = bp_scan.reader(eng, pid, zone)
+            bp = bp_scan.reader(eng, pid, zone, known)
             units = st.players[pid].area(zone)
             if by_bp and units:
                 eng.ctx.read("bp")  # a "BP N or less" ("BPNの") condition
@@ -210,7 +211,7 @@ def fitting(
                 return team is not None and bp_fits(sel, limit, team)  # (rule_on_bp_fit)
 
             if bare and by_bp:  # a unit (not a vehicle, RS-SELECT-UNIT) by its BP alone
-                out += bp_scan.units_by_bp(eng, sel, limit, pid, zone, bp_ok)
+                out += bp_scan.units_by_bp(eng, sel, limit, pid, zone, bp_ok, known)
                 continue
             if bare:  # any unit
                 out += [(pid, zone, u) for u in units if defs[code_of[u.card]].is_unit]

@@ -127,8 +127,11 @@ def codes_with(eng: RangersStrikeEngine, rule: str) -> frozenset[str]:
     """The codes of the game's cards that print the restriction ``rule``
     (:meth:`~RangersStrikeEngine.codes_where`): a walk of an area for it looks at the others'
     codes only (a long log's areas hold dozens of units at each turn's end)."""
+    codes = eng.codes_known.get(("restriction", rule))  # (read first, as watch.with_effect)
+    if codes is not None:
+        return codes
     return eng.codes_where(
-        f"restriction {rule}",
+        ("restriction", rule),
         lambda d: any(r.get("rule") == rule for r in d.restrictions),
         shared=True,
     )
@@ -298,7 +301,7 @@ def enter_forbidden(eng: RangersStrikeEngine, unit: Unit) -> str | None:
 def enter_judged(eng: RangersStrikeEngine, unit: Unit) -> tuple[str | None, str | None]:
     """:func:`enter_forbidden`, and when that is None :func:`enter_doubt`, from one reading
     of the unit's notes and the texts that may bar it (an enter asks both)."""
-    if unit.mods or eng.state.card(unit.card).restrictions:
+    if unit.mods or eng.state.defs[eng.state.code_of[unit.card]].restrictions:
         return _enter_judged(eng, unit)
     # (no note of its own and no effect on it: only an opposing card's text may bar it)
     why, certain = area_rules.entering_forbidden(eng, unit)  # RS-BARS-ENTERING
@@ -424,8 +427,11 @@ def enter_rule(eng: RangersStrikeEngine, unit: Unit) -> str:
 
 def enter_holds(eng: RangersStrikeEngine, unit: Unit) -> int:
     """RS-ENTER-HOLD: how many commands ``unit`` holds to enter the battle area (0: none)."""
-    r = has(eng, unit.card, "enter_hold")
-    return int(r["count"]) if r is not None else 0
+    st = eng.state
+    for r in st.defs[st.code_of[unit.card]].restrictions:  # (has written out: every enter)
+        if r.get("rule") == "enter_hold":
+            return int(r["count"])
+    return 0
 
 
 def strike_forbidden(eng: RangersStrikeEngine, pid: str, unit: Unit) -> tuple[str | None, bool]:

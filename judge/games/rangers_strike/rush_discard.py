@@ -95,11 +95,13 @@ def _restricting(eng: RangersStrikeEngine, pid: str, unit: Unit) -> list[str]:
     found: list[str] = []
     # the cards that have such a restriction (the others are passed over by their code: a long
     # log's areas hold dozens of units)
-    codes = eng.codes_where(
-        "rush_discard",
-        lambda d: d.is_unit and any(is_effect(e) and ok(e) for e in d.effects),
-        shared=True,
-    )
+    codes = eng.codes_known.get("rush_discard")  # (read first: no call, no lambda made)
+    if codes is None:
+        codes = eng.codes_where(
+            "rush_discard",
+            lambda d: d.is_unit and any(is_effect(e) and ok(e) for e in d.effects),
+            shared=True,
+        )
     if not codes:
         return found
     features = st.unit_features(unit)

@@ -51,7 +51,9 @@ def _givers(eng: RangersStrikeEngine, unit: Unit) -> list[tuple[bool, int]]:
         return []
     # only the cards whose code lays the rule are read (codes_where, shared: the definition
     # alone); none in the game: no guard (BP is read for many units during an attack)
-    laying = eng.codes_where("rush_guard lays", _lays, shared=True)
+    laying = eng.codes_known.get("rush_guard lays")  # (codes_where's answer read first: no call)
+    if laying is None:
+        laying = eng.codes_where("rush_guard lays", _lays, shared=True)
     if not laying:
         return []
     d = st.card(unit.card)

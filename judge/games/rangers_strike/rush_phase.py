@@ -67,8 +67,9 @@ def check_requirements(eng: RangersStrikeEngine, plan: Plan, pid: str, iid: str)
     """Power, then command, then additional condition; the first that fails is reported
     (RS-RUSH-ORDER).  On success ``plan.data`` gets ``holder``, ``command`` and ``lent``."""
     st = eng.state
-    d = st.card(iid)
-    team = len(eng.allies(pid)) > 1
+    d = st.defs[st.code_of[iid]]
+    allies = eng.allies(pid)
+    team = len(allies) > 1
     have = eng.power_of(pid)
     need = costs.required_power(eng, plan, iid)
     if have < need:
@@ -98,7 +99,9 @@ def check_requirements(eng: RangersStrikeEngine, plan: Plan, pid: str, iid: str)
             )
         return
     ref = plan.action.get("hold")
-    caller = call.named(eng, pid, holder, ref, _path(eng, "hold"))  # RS-CALL, RS-LEAD
+    kw = call.keyword_for(plan, d)  # (once: the plan's kind and the card alone decide it)
+    # RS-CALL, RS-LEAD (no hold recorded, the most rushes: no unit named, nor its path made)
+    caller = None if ref is None else call.named(eng, pid, holder, ref, _path(eng, "hold"))
     idx: int | None = None
     if caller is not None:
         if not call.check(eng, plan, pid, d, caller, holder):
@@ -115,7 +118,6 @@ def check_requirements(eng: RangersStrikeEngine, plan: Plan, pid: str, iid: str)
                         hint = f" ({other} could hold one for {pid}: record hold_by.)"
             plan.violate(err[0], f"{err[1]}{hint} (Command is checked second, RS-RUSH-ORDER.)")
             return
-        kw = call.keyword_for(plan, d)
         if idx is not None and ref is None and kw and call.stand_ins(eng, plan, pid, d):
             plan.data["call_doubt"] = (
                 f"whether {pid} held a {d.category} command or a unit with {kw[0]} "
@@ -174,9 +176,7 @@ def check_requirements(eng: RangersStrikeEngine, plan: Plan, pid: str, iid: str)
         plan.data["met_by"] = by_lent[0] if by_lent else own[0] if own else None
         plan.data["met_by_ally"] = bool(by_lent)
     leads = (
-        [u for u in call.stand_ins(eng, plan, pid, d) if u is not caller]
-        if call.keyword_for(plan, d) == call.LEAD
-        else []
+        [u for u in call.stand_ins(eng, plan, pid, d) if u is not caller] if kw == call.LEAD else []
     )  # RS-LEAD: whether one may be held for further commands is not said
     # RS-NAMESAKE-HOLD: a resident's restriction on rushing a namesake of one's discard pile
     asked = namesake_rush.asked(eng, pid, iid, caller is not None)
@@ -196,11 +196,12 @@ def check_requirements(eng: RangersStrikeEngine, plan: Plan, pid: str, iid: str)
         return
     plan.data["hold_why"] = costs.NAMESAKE_HOLD if asked.n else costs.RUSH_HOLD
     plan.data.update(holder=holder, command=idx, lent=lent, call_unit=caller)
+    named = eng.name(iid)  # (once for the rulings below)
     if team:
-        zones = ", ".join(f"{q} {len(st.players[q].power)}" for q in eng.allies(pid))
+        zones = ", ".join([f"{q} {len(st.players[q].power)}" for q in allies])
         eng.ctx.ruling(
             "RST-POWER",
-            f"{pid}'s power for {eng.name(iid)} is {have}: both allies' power zones ({zones}).",
+            f"{pid}'s power for {named} is {have}: both allies' power zones ({zones}).",
         )
     elif d.power:
         eng.ctx.ruling(
@@ -209,7 +210,7 @@ def check_requirements(eng: RangersStrikeEngine, plan: Plan, pid: str, iid: str)
         )
     if idx is None:
         assert caller is not None
-        word = (call.keyword_for(plan, d) or call.CALL)[0]
+        word = (kw or call.CALL)[0]
         held = (
             f"a released unit with {word} {d.category} to hold in place of a command "
             f"({caller.card})"
@@ -226,9 +227,7 @@ def check_requirements(eng: RangersStrikeEngine, plan: Plan, pid: str, iid: str)
         parts.append(f"{_cond_text(cond)} ({plan.data['met_by']})")
     elif cond is not None:  # RS-WAIVE-CONDITION
         parts.append(f"{_cond_text(cond)} (not needed this turn)")
-    eng.ctx.ruling(
-        "RS-RUSH-ORDER", f"{eng.name(iid)}: checked in order — {'; '.join(parts)}: all met."
-    )
+    eng.ctx.ruling("RS-RUSH-ORDER", f"{named}: checked in order — {'; '.join(parts)}: all met.")
 
 
 def _pay(eng: RangersStrikeEngine, plan: Plan, pid: str, iid: str) -> None:

@@ -159,7 +159,7 @@ def skips_cost(eng: RangersStrikeEngine, plan: Plan, pid: str, iid: str) -> bool
     an optional discard for power 0), the rush records none of it, and a waiver covers the card
     (True or not known).  A ruling says so; the step is unverifiable when the cost could have
     been paid or the waiver's reach is not known."""
-    d = eng.state.card(iid)
+    d = eng.state.defs[eng.state.code_of[iid]]
     cost = d.raw.get("cost")
     if (
         plan.action.get("do") != "rush"

@@ -79,7 +79,9 @@ def barred(
         return None, True
     # only the cards whose code lays the rule are read (codes_where, shared: the definition
     # alone); none in the game: no layer (attacks and strikes ask, the areas grow on a long log)
-    laying = eng.codes_where("rushed_bar lays", _lays, shared=True)
+    laying = eng.codes_known.get("rushed_bar lays")  # (codes_where's answer read first: no call)
+    if laying is None:
+        laying = eng.codes_where("rushed_bar lays", _lays, shared=True)
     if not laying:
         return None, True
     code_of = st.code_of

@@ -79,9 +79,20 @@ def op_words(op: dict[str, Any]) -> str | None:
     )
 
 
+def _has_text(d: Any) -> bool:
+    """Whether card ``d`` has a text of this timing (what :func:`watched` reads)."""
+    return any(e.get("when") == WHEN and isinstance(e.get("by"), dict) for e in d.effects)
+
+
 def watched(eng: RangersStrikeEngine) -> bool:
     """Whether a resident in place has a text of this timing (only then is a strike's dealing
     damage looked at)."""
+    # no card of the game has it (codes_where, shared: the definition alone): none in place
+    codes = eng.codes_known.get("strike_damage watched")
+    if codes is None:
+        codes = eng.codes_where("strike_damage watched", _has_text, shared=True)
+    if not codes:
+        return False
     st = eng.state
     return any(
         e.get("when") == WHEN and isinstance(e.get("by"), dict)

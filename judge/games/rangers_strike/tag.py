@@ -50,13 +50,20 @@ class TagBattleEngine(RangersStrikeEngine):
 
     # -- teams ------------------------------------------------------------------------------
 
+    #: each player's team index (:meth:`team_of`), once asked: the teams are set as the
+    #: engine starts and never change
+    _team_index: dict[str, int] | None = None
+
     def team_of(self, pid: str) -> int:
-        """The index of ``pid``'s team (a loop, not ``next()`` on a generator: asked many
-        times an action)."""
-        for i, t in enumerate(self.state.teams):
-            if pid in t:
-                return i
-        raise ValueError(f"{pid} is in no team")
+        """The index of ``pid``'s team: the first team that has it (read in a dict: asked
+        many times an action)."""
+        of = self._team_index
+        if of is None:
+            of = self._team_index = _teams_by_player(self.state.teams)
+        got = of.get(pid)
+        if got is None:
+            raise ValueError(f"{pid} is in no team")
+        return got
 
     #: each player's ally (:meth:`ally`), once asked: the teams are set as the engine starts
     #: and never change
@@ -74,7 +81,10 @@ class TagBattleEngine(RangersStrikeEngine):
         return supporter if pid == leader else leader
 
     def is_leader(self, pid: str) -> bool:
-        return self.state.teams[self.team_of(pid)][0] == pid
+        # (team_of's kept answer read first: a few times an action)
+        of = self._team_index
+        got = None if of is None else of.get(pid)
+        return self.state.teams[self.team_of(pid) if got is None else got][0] == pid
 
     def allies(self, pid: str) -> list[str]:
         # (ally written out: a few times an action)
@@ -83,7 +93,9 @@ class TagBattleEngine(RangersStrikeEngine):
         return [pid, self.ally(pid) if got is None else got]
 
     def other_team(self, pid: str) -> tuple[str, str]:
-        return self.state.teams[1 - self.team_of(pid)]
+        of = self._team_index  # (as in is_leader)
+        got = None if of is None else of.get(pid)
+        return self.state.teams[1 - (self.team_of(pid) if got is None else got)]
 
     # -- decision points ----------------------------------------------------------------------
 
@@ -112,7 +124,9 @@ class TagBattleEngine(RangersStrikeEngine):
 
     def command_holders(self, pid: str) -> list[str]:
         """RST-LEND-COMMAND: the ally may hold the command (also when out, RST-PASSIVE)."""
-        return self.allies(pid)
+        of = self._ally_of  # (allies written out: a few times a rush)
+        got = None if of is None else of.get(pid)
+        return [pid, self.ally(pid) if got is None else got]
 
     def unit_lenders(self, pid: str) -> list[str]:
         """RST-LEND-UNIT: the ally's units may meet additional conditions."""
@@ -268,9 +282,6 @@ class TagBattleEngine(RangersStrikeEngine):
     def winner_against(self, loser: str) -> str:
         return self.state.team_ids[1 - self.team_of(loser)]
 
-    def can_act(self, pid: str) -> bool:
-        return not self.state.players[pid].out
-
     def first_draw_rule(self) -> str:
         return "RST-PHASES"
 
@@ -295,6 +306,16 @@ class TagBattleEngine(RangersStrikeEngine):
         view = super().player_view(pid, basis)
         view["out"] = self.state.players[pid].out
         return view
+
+
+def _teams_by_player(teams: list[tuple[str, str]]) -> dict[str, int]:
+    """Each player's team index, as a walk of ``teams`` finds it: the first team that has the
+    player."""
+    out: dict[str, int] = {}
+    for i, team in enumerate(teams):
+        for pid in team:
+            out.setdefault(pid, i)
+    return out
 
 
 def _allies_by_player(teams: list[tuple[str, str]]) -> dict[str, str]:

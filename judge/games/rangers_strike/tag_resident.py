@@ -348,7 +348,10 @@ def seen(eng: RangersStrikeEngine, subject: Unit, owner: str) -> None:
     # only the residents whose card has a text of this timing can trigger (codes_where,
     # shared: the definition alone); none in the game: nothing is looked up (every unit
     # entering asks)
-    if not eng.codes_where("tag_resident held entered", _has_when, shared=True):
+    codes = eng.codes_known.get("tag_resident held entered")  # (read first: no call)
+    if codes is None:
+        codes = eng.codes_where("tag_resident held entered", _has_when, shared=True)
+    if not codes:
         return
     d = st.card(subject.card)
     if not d.is_unit or d.size != "S" or not subject.held:

@@ -93,7 +93,9 @@ def seen(eng: RangersStrikeEngine, subject: Unit, owner: str) -> None:
     st = eng.state
     # the residents whose card has such a text (the others' texts are passed over unread);
     # asked first: with none in the game nothing is looked up (every unit entering asks)
-    codes = eng.codes_where(WHEN, _has_effect, shared=True)
+    codes = eng.codes_known.get(WHEN)  # (codes_where's answer read first: no call)
+    if codes is None:
+        codes = eng.codes_where(WHEN, _has_effect, shared=True)
     if not codes:
         return
     d = st.card(subject.card)

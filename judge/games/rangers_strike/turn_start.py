@@ -158,7 +158,7 @@ def apply_charge(eng: RangersStrikeEngine, plan: Plan) -> None:
     eng.event("charge", text, player=pid, card=iid, to=plan.action["to"])
     if plan.action["to"] != "power":  # RS-PLACED-HELD: an opposing unit's restriction
         placed_held.placed(eng, pid, len(ps.command) - 1)
-    unread = st.card(iid).unread
+    unread = st.defs[st.code_of[iid]].unread
     if unread:  # its text may act from the power or command zone (RS-TEXT-UNREAD)
         eng.ctx.ruling(
             "RS-TEXT-UNREAD",

@@ -73,9 +73,11 @@ def is_unit_effect(effect: dict[str, Any]) -> bool:
 def returned(eng: RangersStrikeEngine, pid: str, units: list[Unit]) -> None:
     """``units``, ``pid``'s, have returned from the battle area to the rush area: the effect of
     each whose own card has one waits in the pool."""
-    codes = eng.codes_where(
-        "unit_return", lambda d: any(is_unit_effect(e) for e in d.effects), shared=True
-    )
+    codes = eng.codes_known.get("unit_return")  # (read first: no call, no lambda made)
+    if codes is None:
+        codes = eng.codes_where(
+            "unit_return", lambda d: any(is_unit_effect(e) for e in d.effects), shared=True
+        )
     code_of = eng.state.code_of
     for unit in units if codes else ():
         if code_of[unit.card] not in codes:

@@ -81,9 +81,13 @@ def with_effect(eng: RangersStrikeEngine, when: str) -> list[tuple[str, str, Uni
     """:func:`in_play`'s cards whose card has an effect of the timing ``when``, in the same
     order (the others are passed over by their code: a long log's areas hold hundreds of
     units)."""
-    codes = eng.codes_where(
-        f"when {when}", lambda d: any(e.get("when") == when for e in d.effects), shared=True
-    )
+    # (codes_where's answer read first: a few times an action, without the call, the key's
+    # formatting or the test made anew)
+    codes = eng.codes_known.get(("when", when))
+    if codes is None:
+        codes = eng.codes_where(
+            ("when", when), lambda d: any(e.get("when") == when for e in d.effects), shared=True
+        )
     if not codes:
         return []
     st = eng.state
@@ -117,8 +121,11 @@ def seen(
     into the rush area by an effect) or entered the battle area (``on_entered``, by its
     player's enter or put there by an effect): the effects of that timing of the cards in play
     whose condition holds wait in the pool (the doubtful ones are not guessed)."""
+    # (with_effect's first test written out: every rush and enter asks, few games have the text)
+    known = eng.codes_known.get(("when", trigger))
+    found = with_effect(eng, trigger) if trigger in WATCHED and (known is None or known) else ()
     st = eng.state
-    for pid, area, unit, iid in with_effect(eng, trigger) if trigger in WATCHED else ():
+    for pid, area, unit, iid in found:
         for index, effect in enumerate(st.card(iid).effects):
             if effect.get("when") != trigger:
                 continue
@@ -243,6 +250,9 @@ def turn_end(eng: RangersStrikeEngine, pid: str) -> None:
     (RS-OPPONENT-RESTRICTION: a unit of the opponent's fits; else a ruling says nothing
     happens).  In tag battle whose turn ends at which player's end phase the sources do not
     say: not guessed."""
+    known = eng.codes_known.get(("when", "turn_end"))  # (as in seen)
+    if known is not None and not known:
+        return
     st = eng.state
     for q, area, unit, iid in with_effect(eng, "turn_end"):
         for index, effect in enumerate(st.card(iid).effects):
