@@ -153,8 +153,6 @@ class RangersStrikeEngine(AgendaEngine):
         self.codes_known: dict[Hashable, frozenset[str]] = {}
         #: :meth:`field_bp`, once known
         self._field_bp: bool | None = None
-        #: :meth:`name`'s words, by instance
-        self._names: dict[str, str] = {}
         #: :meth:`residents_now`, by the residents in place
         self._residents_memo: dict[Any, tuple[bool, ResidentSums]] = {}
         #: the codes of the game's cards that lay RS-AURA-BP (:meth:`settle_zero`: none, and no
@@ -375,19 +373,6 @@ class RangersStrikeEngine(AgendaEngine):
         return out
 
     # == low-level moves =====================================================================
-
-    def name(self, iid: str | None) -> str:
-        """:meth:`AgendaEngine.name`, its card looked up written out (RSState.card: about two
-        calls an action), each instance's words kept once made (an instance's card never
-        changes in a game)."""
-        got = self._names.get(iid)  # (None is never kept: its words below)
-        if got is not None:
-            return got
-        if iid is None:
-            return "an unknown card"
-        st = self.state
-        got = self._names[iid] = f"{iid} ({st.defs[st.code_of[iid]].name})"
-        return got
 
     def new_unit(self, iid: str) -> Unit:
         return Unit(card=iid, serial=self.state.next_serial(), arrived=self.state.turn)
