@@ -97,7 +97,7 @@ from judge.games.rangers_strike.damage import (
     check_assign_damage,
     check_take_damage,
 )
-from judge.games.rangers_strike.handling import _head, _path
+from judge.games.rangers_strike.handling import PHASE_DECISIONS, _head, _path
 from judge.games.rangers_strike.outcome import apply_outcome, check_outcome
 from judge.games.rangers_strike.refs import ref_code
 from judge.games.rangers_strike.resolve import condition_holds, cost_commands, match_targets
@@ -150,13 +150,17 @@ def check(eng: RangersStrikeEngine, action: dict[str, Any]) -> Plan:
     if kind == "outcome":  # a record of what an effect did, not a decision: at no fixed time
         check_outcome(eng, plan)
         return plan
-    options = eng.decisions()
     whos: list[str | None] = []
-    for who, kinds in options:  # (a loop, not a list comprehension: once an action)
-        if kind in kinds:
-            whos.append(who)
+    if eng.pool.items or st.agenda or st.extra_open:
+        for who, kinds in eng.decisions():  # (a loop, not a list comprehension)
+            if kind in kinds:
+                whos.append(who)
+    else:  # (decisions written out for the most actions: nothing waits, no extra draw open)
+        kinds = PHASE_DECISIONS.get(st.phase)
+        if kinds is not None and kind in kinds:
+            whos.append(st.turn_player)
     if not whos:
-        _out_of_phase(eng, plan, options)
+        _out_of_phase(eng, plan, eng.decisions())
         plan.cannot_apply(NOT_NOW)
         return plan
     if None not in whos and p not in whos:

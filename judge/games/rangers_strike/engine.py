@@ -60,6 +60,7 @@ from judge.games.rangers_strike import (
     watch,
 )
 from judge.games.rangers_strike.cards import CardDef
+from judge.games.rangers_strike.handling import PHASE_DECISIONS
 from judge.games.rangers_strike.state import (
     AREAS,
     Battle,
@@ -73,11 +74,6 @@ from judge.games.rangers_strike.state import (
 )
 
 PHASES = ("start", "charge", "rush", "battle", "end")
-PHASE_DECISIONS = {
-    "charge": ("charge", "proceed"),
-    "rush": ("rush", "use", "activate", "board", "proceed"),
-    "battle": ("enter", "ride_off", "attack", "strike", "proceed"),
-}
 WAITS = {
     "wait_first_player": "first_player",
     "wait_take_damage": "take_damage",
@@ -336,10 +332,15 @@ class RangersStrikeEngine(AgendaEngine):
         # memoised by what the entries say (the decisions, a waiting counter window's timing,
         # an open window's players, timing and what it answers), and shared read-only between
         # steps (as Union Arena's)
-        decisions = tuple(self.decisions())
-        waiting = (
-            st.agenda[0][1]["timing"] if st.agenda and st.agenda[0][0] == "wait_window" else None
-        )
+        agenda = st.agenda
+        if agenda or st.extra_open:
+            decisions = tuple(self.decisions())
+            waiting = agenda[0][1]["timing"] if agenda and agenda[0][0] == "wait_window" else None
+        else:  # (decisions written out for the most steps: nothing waits, no extra draw open;
+            # "over" has no PHASE_DECISIONS entry, as decisions gives none then)
+            kinds = PHASE_DECISIONS.get(st.phase)
+            decisions = () if kinds is None else ((st.turn_player, kinds),)
+            waiting = None
         window = self.window
         key = (
             decisions,
