@@ -62,7 +62,7 @@ def unselectable(eng: Any, iid: str) -> bool:
     st = eng.state
     owner = st.owner_of[iid]
     ps = st.players[owner]
-    d = st.card(iid)
+    d = st.defs[st.code_of[iid]]  # (st.card written out: for each card an effect may target)
     whens = d.by_when
     if whens is None:
         whens = d._sort_whens()

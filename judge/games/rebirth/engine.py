@@ -426,7 +426,9 @@ class RebirthEngine(AgendaEngine):
     def entry_order(self) -> list[str]:
         st = self.state
         tp = st.turn_player or st.first or st.order[0]
-        order = [tp, st.opponent(tp)]
+        # st.opponent(tp) written out (the first other player in order): at every entry-in
+        order = st.order
+        order = [tp, order[1] if order[0] == tp else order[0]]
         if self.options.get("entry_in_order") == "non_turn_player_first":
             order.reverse()
         return order
@@ -519,8 +521,8 @@ class RebirthEngine(AgendaEngine):
             return
         iid = ps.deck.pop(0)
         assert iid is not None
-        d = st.card(iid)
-        if d.is_rebirth:
+        d = st.defs[st.code_of[iid]]  # (st.card and d.is_rebirth written out: each entry-in)
+        if d.type == "rebirth":
             self.event(
                 "entry_in",
                 f"{player}'s entry-in reveals {self.name(iid)}, a Rebirth card.",
@@ -579,7 +581,8 @@ class RebirthEngine(AgendaEngine):
         """Each spark effect of ``iid`` fires (R4U-SPARK).  Under cancel_timing "spark" the
         other player first may answer each firing with a cancel card (R4U-CANCEL): the
         effect waits on the agenda until that decision is recorded."""
-        d = self.state.card(iid)
+        st = self.state
+        d = st.defs[st.code_of[iid]]  # (st.card written out: at every entry-in)
         whens = d.by_when
         if whens is None:
             whens = d._sort_whens()
@@ -644,7 +647,8 @@ class RebirthEngine(AgendaEngine):
 
     def static_check(self, iid: str, when: str) -> None:
         """A continuous effect outside the vocabulary starts to apply: a taint."""
-        d = self.state.card(iid)
+        st = self.state
+        d = st.defs[st.code_of[iid]]  # (st.card written out: at every entry-in and play)
         whens = d.by_when
         if whens is None:
             whens = d._sort_whens()
