@@ -44,6 +44,18 @@ WAITS = {
 OPENING_HAND = 3
 
 
+def _entries(key: tuple[tuple[str | None, tuple[str, ...]], ...]) -> list[dict[str, Any]]:
+    """:meth:`RebirthEngine.pending`'s entries for the decisions ``key`` lists."""
+    return [
+        {
+            "player": who,
+            "kind": "|".join(kinds),
+            "text": f"{who or 'either player'}: {', '.join(kinds)}",
+        }
+        for who, kinds in key
+    ]
+
+
 class RebirthEngine(AgendaEngine):
     """One Rebirth for you game in progress."""
 
@@ -138,33 +150,35 @@ class RebirthEngine(AgendaEngine):
         st = self.state
         phase = st.phase
         agenda = st.agenda
-        key: tuple[tuple[str | None, tuple[str, ...]], ...]
-        if (
-            not agenda
-            and phase in PHASE_DECISIONS
-            and (phase != "battle" or self.options.get("activate_timing") != "main_battle")
-        ):
-            # decisions()' answer in a phase of the turn player's, written out (most steps
-            # end there: two calls an action): no effect waits (asked above), nothing on the
-            # agenda, the phase not over (not in PHASE_DECISIONS) and not main_battle's battle
-            key = ((st.turn_player, PHASE_DECISIONS[phase]),)
-        elif agenda and agenda[0][0] in PLAYER_WAITS and phase != "over":
+        memo = self._pending_memo
+        # keyed by the decisions themselves, but for the two commonest answers, keyed by
+        # (player, phase) and (player, wait): a pair of strings, not a tuple of tuples, made
+        # and hashed at each step (the keys cannot meet: the decisions' key holds tuples)
+        if not agenda:
+            if phase in PHASE_DECISIONS and (
+                phase != "battle" or self.options.get("activate_timing") != "main_battle"
+            ):
+                # decisions()' answer in a phase of the turn player's, written out (most
+                # steps end there: two calls an action): no effect waits (asked above),
+                # nothing on the agenda, the phase not over (not in PHASE_DECISIONS) and not
+                # main_battle's battle
+                tp = st.turn_player
+                out = memo.get((tp, phase))
+                if out is None:
+                    out = memo[tp, phase] = _entries(((tp, PHASE_DECISIONS[phase]),))
+                return out
+        elif agenda[0][0] in PLAYER_WAITS and phase != "over":
             # and for a wait of one player's (most other steps: a guard, a cancel)
             op, args = agenda[0]
-            key = ((args["player"], (WAITS[op],)),)
-        else:
-            key = tuple(self.decisions())
-        memo = self._pending_memo
+            who = args["player"]
+            out = memo.get((who, op))
+            if out is None:
+                out = memo[who, op] = _entries(((who, (WAITS[op],)),))
+            return out
+        key = tuple(self.decisions())
         out = memo.get(key)
         if out is None:
-            out = memo[key] = [
-                {
-                    "player": who,
-                    "kind": "|".join(kinds),
-                    "text": f"{who or 'either player'}: {', '.join(kinds)}",
-                }
-                for who, kinds in key
-            ]
+            out = memo[key] = _entries(key)
         return out
 
     # == values ================================================================================
