@@ -469,7 +469,10 @@ class RebirthEngine(AgendaEngine):
             # nobody to enter and nobody losing: both lists below would be empty, whatever
             # the order entry_order gives (it only reorders st.order's players)
             return
-        empty = [p for p in self.entry_order() if st.players[p].entry is None and p not in skip]
+        empty = []  # (a plain loop, not a comprehension: at each entry-in)
+        for p in self.entry_order():
+            if players[p].entry is None and p not in skip:
+                empty.append(p)
         if empty:
             pid = empty[0]
             if len(empty) == 2:

@@ -94,7 +94,11 @@ def match(
         if not effect.get("optional"):
             problems.append((RULE, "The effect is not optional: it must be used (use false)."))
         return [], [], problems
-    n = effects.choices(effect)
+    n = 0  # effects.choices(effect), written out (at each resolve, and each check of one)
+    for op in effect["do"]:
+        if op["op"] == "one_of":
+            n = len(op["options"])
+            break
     if n and not (isinstance(choice, int) and 1 <= choice <= n):
         problems.append(
             (RULE, f"The effect lets its player choose one of {n} options: choice must be 1–{n}.")
