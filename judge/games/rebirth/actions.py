@@ -249,7 +249,8 @@ def check_energy(eng: RebirthEngine, plan: Plan) -> None:
             "(rule option energy_order energy_first).",
         )
     take = take_from(eng, plan, "hand")
-    if take is not None and st.card(take.iid).is_partner:
+    # (st.card and is_partner written out: at every energy)
+    if take is not None and st.defs[st.code_of[take.iid]].type == "partner":
         plan.violate(
             "R4U-PARTNER-CARD",
             f"{eng.name(take.iid)} is a partner card: only a "
@@ -437,8 +438,8 @@ def check_play(eng: RebirthEngine, plan: Plan) -> None:
         return
     if take is None:
         return
-    d = st.card(take.iid)
-    if not d.is_character:
+    d = st.defs[st.code_of[take.iid]]  # (st.card and is_character written out: every play)
+    if d.type != "character":
         rule = "R4U-PARTNER-CARD" if d.is_partner else "R4U-PLAY"
         plan.violate(rule, f"{eng.name(take.iid)} is not a character: only characters are played.")
         plan.cannot_apply("only characters are played")
@@ -451,7 +452,7 @@ def apply_play(eng: RebirthEngine, plan: Plan) -> None:
     pid = plan.action["p"]
     ps = st.players[pid]
     iid = do_take(st, pid, plan.data["take"])
-    level = st.card(iid).level
+    level = st.defs[st.code_of[iid]].level  # (st.card written out: at every play)
     do_pay(eng, plan, level)
     if plan.action["to"] == "entry":
         old = ps.entry

@@ -272,27 +272,23 @@ def check_resolve(eng: RebirthEngine, plan: Plan) -> None:
     if pe is None:
         return
     if effects.supported(pe.effect):
-        _, _, problems = resolve.match(
+        use = plan.action.get("use")
+        ops, groups, problems = resolve.match(
             eng,
             pe.controller,
             pe.effect,
             list(plan.action.get("targets") or []),
             plan.action.get("choice"),
-            plan.action.get("use"),
+            use,
         )
         for rule, msg in problems:
             plan.violate(rule, msg)
         on_support.check_cost(eng, plan, pe)  # R4U-TEXT-ON-SUPPORT
         by_doing.check(eng, plan, pe)  # R4U-TEXT-BY-DOING
-        if plan.action.get("use") is not False:  # R4U-TEXT-TO-MEMBER
-            ops, groups, _ = resolve.match(
-                eng,
-                pe.controller,
-                pe.effect,
-                list(plan.action.get("targets") or []),
-                plan.action.get("choice"),
-                True,
-            )
+        if use is not False:  # R4U-TEXT-TO-MEMBER
+            # the ops and targets found above: match reads ``use`` only when it is False
+            # (with None or True it answers as with True), and the checks between change
+            # nothing
             squares = plan.action.get("squares")
             for rule, msg in to_member.check(eng, pe.controller, ops, groups, pe.source, squares):
                 plan.violate(rule, msg)

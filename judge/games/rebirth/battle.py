@@ -95,7 +95,8 @@ def apply_attack(eng: RebirthEngine, plan: Plan) -> None:
     if partner:
         for s in ps.partners:
             s.rested = True
-    defender = st.opponent(pid)
+    order = st.order  # st.opponent(pid) written out (the first other player in order)
+    defender = order[1] if order[0] == pid else order[0]
     st.attacks += 1
     entry, nth = ps.entry, 0
     if st.counts_known and entry is not None:  # R4U-TEXT-OWN-ATTACK

@@ -62,7 +62,7 @@ def unselectable(eng: Any, iid: str) -> bool:
     st = eng.state
     owner = st.owner_of[iid]
     ps = st.players[owner]
-    d = st.card(iid)
+    d = st.defs[st.code_of[iid]]  # (st.card written out: for each card an effect may target)
     whens = d.by_when
     if whens is None:
         whens = d._sort_whens()
@@ -124,7 +124,8 @@ def inactive(eng: Any, pid: str, effect: dict[str, Any]) -> tuple[str, str] | No
             f"it needs skill showcase {effect['showcase']}: {pid}'s members and retire area "
             "hold fewer cards",
         )
-    if not recombo_holds(eng, pid, effect):
+    # (recombo_holds' first test written out: most abilities have no 【Reコンボ】)
+    if effect.get("recombo") is not None and not recombo_holds(eng, pid, effect):
         what = "a Rebirth card" if effect["recombo"] is True else f"《{effect['recombo']}》"
         return "R4U-TEXT-RECOMBO", f"it needs {what} set in {pid}'s Rebirth area"
     return None

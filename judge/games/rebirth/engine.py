@@ -44,6 +44,18 @@ WAITS = {
 OPENING_HAND = 3
 
 
+def _entries(key: tuple[tuple[str | None, tuple[str, ...]], ...]) -> list[dict[str, Any]]:
+    """:meth:`RebirthEngine.pending`'s entries for the decisions ``key`` lists."""
+    return [
+        {
+            "player": who,
+            "kind": "|".join(kinds),
+            "text": f"{who or 'either player'}: {', '.join(kinds)}",
+        }
+        for who, kinds in key
+    ]
+
+
 class RebirthEngine(AgendaEngine):
     """One Rebirth for you game in progress."""
 
@@ -138,33 +150,35 @@ class RebirthEngine(AgendaEngine):
         st = self.state
         phase = st.phase
         agenda = st.agenda
-        key: tuple[tuple[str | None, tuple[str, ...]], ...]
-        if (
-            not agenda
-            and phase in PHASE_DECISIONS
-            and (phase != "battle" or self.options.get("activate_timing") != "main_battle")
-        ):
-            # decisions()' answer in a phase of the turn player's, written out (most steps
-            # end there: two calls an action): no effect waits (asked above), nothing on the
-            # agenda, the phase not over (not in PHASE_DECISIONS) and not main_battle's battle
-            key = ((st.turn_player, PHASE_DECISIONS[phase]),)
-        elif agenda and agenda[0][0] in PLAYER_WAITS and phase != "over":
+        memo = self._pending_memo
+        # keyed by the decisions themselves, but for the two commonest answers, keyed by
+        # (player, phase) and (player, wait): a pair of strings, not a tuple of tuples, made
+        # and hashed at each step (the keys cannot meet: the decisions' key holds tuples)
+        if not agenda:
+            if phase in PHASE_DECISIONS and (
+                phase != "battle" or self.options.get("activate_timing") != "main_battle"
+            ):
+                # decisions()' answer in a phase of the turn player's, written out (most
+                # steps end there: two calls an action): no effect waits (asked above),
+                # nothing on the agenda, the phase not over (not in PHASE_DECISIONS) and not
+                # main_battle's battle
+                tp = st.turn_player
+                out = memo.get((tp, phase))
+                if out is None:
+                    out = memo[tp, phase] = _entries(((tp, PHASE_DECISIONS[phase]),))
+                return out
+        elif agenda[0][0] in PLAYER_WAITS and phase != "over":
             # and for a wait of one player's (most other steps: a guard, a cancel)
             op, args = agenda[0]
-            key = ((args["player"], (WAITS[op],)),)
-        else:
-            key = tuple(self.decisions())
-        memo = self._pending_memo
+            who = args["player"]
+            out = memo.get((who, op))
+            if out is None:
+                out = memo[who, op] = _entries(((who, (WAITS[op],)),))
+            return out
+        key = tuple(self.decisions())
         out = memo.get(key)
         if out is None:
-            out = memo[key] = [
-                {
-                    "player": who,
-                    "kind": "|".join(kinds),
-                    "text": f"{who or 'either player'}: {', '.join(kinds)}",
-                }
-                for who, kinds in key
-            ]
+            out = memo[key] = _entries(key)
         return out
 
     # == values ================================================================================
@@ -426,7 +440,9 @@ class RebirthEngine(AgendaEngine):
     def entry_order(self) -> list[str]:
         st = self.state
         tp = st.turn_player or st.first or st.order[0]
-        order = [tp, st.opponent(tp)]
+        # st.opponent(tp) written out (the first other player in order): at every entry-in
+        order = st.order
+        order = [tp, order[1] if order[0] == tp else order[0]]
         if self.options.get("entry_in_order") == "non_turn_player_first":
             order.reverse()
         return order
@@ -453,7 +469,10 @@ class RebirthEngine(AgendaEngine):
             # nobody to enter and nobody losing: both lists below would be empty, whatever
             # the order entry_order gives (it only reorders st.order's players)
             return
-        empty = [p for p in self.entry_order() if st.players[p].entry is None and p not in skip]
+        empty = []  # (a plain loop, not a comprehension: at each entry-in)
+        for p in self.entry_order():
+            if players[p].entry is None and p not in skip:
+                empty.append(p)
         if empty:
             pid = empty[0]
             if len(empty) == 2:
@@ -519,8 +538,8 @@ class RebirthEngine(AgendaEngine):
             return
         iid = ps.deck.pop(0)
         assert iid is not None
-        d = st.card(iid)
-        if d.is_rebirth:
+        d = st.defs[st.code_of[iid]]  # (st.card and d.is_rebirth written out: each entry-in)
+        if d.type == "rebirth":
             self.event(
                 "entry_in",
                 f"{player}'s entry-in reveals {self.name(iid)}, a Rebirth card.",
@@ -579,7 +598,8 @@ class RebirthEngine(AgendaEngine):
         """Each spark effect of ``iid`` fires (R4U-SPARK).  Under cancel_timing "spark" the
         other player first may answer each firing with a cancel card (R4U-CANCEL): the
         effect waits on the agenda until that decision is recorded."""
-        d = self.state.card(iid)
+        st = self.state
+        d = st.defs[st.code_of[iid]]  # (st.card written out: at every entry-in)
         whens = d.by_when
         if whens is None:
             whens = d._sort_whens()
@@ -644,7 +664,8 @@ class RebirthEngine(AgendaEngine):
 
     def static_check(self, iid: str, when: str) -> None:
         """A continuous effect outside the vocabulary starts to apply: a taint."""
-        d = self.state.card(iid)
+        st = self.state
+        d = st.defs[st.code_of[iid]]  # (st.card written out: at every entry-in and play)
         whens = d.by_when
         if whens is None:
             whens = d._sort_whens()

@@ -26,7 +26,8 @@ def fire_defeat(eng: RebirthEngine, a: Any, partner: bool) -> None:
         return
     if partner and eng.options.get("defeat_by_partner", "counts") != "counts":
         return
-    d = eng.state.card(a.entry)
+    st = eng.state
+    d = st.defs[st.code_of[a.entry]]  # (st.card written out: at every defeat)
     whens = d.by_when
     if whens is None:
         whens = d._sort_whens()

@@ -47,7 +47,8 @@ def triggers(effect: dict[str, Any], came_from: str, when: str = "on_entry") -> 
 def fire(eng: RebirthEngine, pid: str, iid: str, came_from: str, when: str = "on_entry") -> None:
     """``iid`` was put into ``pid``'s entry (``on_member``: a member square) from
     ``came_from``: its abilities of that timing that answer it go to the pending effects."""
-    d = eng.state.card(iid)
+    st = eng.state
+    d = st.defs[st.code_of[iid]]  # (st.card written out: at every play)
     whens = d.by_when
     if whens is None:
         whens = d._sort_whens()

@@ -36,7 +36,8 @@ RULE = "R4U-TEXT-ON-SUPPORT"
 def fire(eng: RebirthEngine, pid: str, iid: str) -> None:
     """``iid``, a member of ``pid``'s, was rested to declare an attack: its ``on_support``
     abilities go to the pending effects (a skill showcase checked now, as a spark's is)."""
-    d = eng.state.card(iid)
+    st = eng.state
+    d = st.defs[st.code_of[iid]]  # (st.card written out: at every attack)
     whens = d.by_when
     if whens is None:
         whens = d._sort_whens()

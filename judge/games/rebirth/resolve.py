@@ -12,8 +12,9 @@ from typing import TYPE_CHECKING, Any
 from judge.core.refs import is_instance, ref_code
 from judge.core.timing import PendingEffect
 from judge.core.wording import agree, plural
-from judge.games.rebirth import effects, moves, on_entry, on_set, on_support, to_member
+from judge.games.rebirth import effects, moves, on_entry, on_support, to_member
 from judge.games.rebirth.during import target_count, unselectable
+from judge.games.rebirth.effects import TARGET_OPS
 from judge.games.rebirth.state import Mod, Slot
 
 if TYPE_CHECKING:
@@ -93,7 +94,11 @@ def match(
         if not effect.get("optional"):
             problems.append((RULE, "The effect is not optional: it must be used (use false)."))
         return [], [], problems
-    n = effects.choices(effect)
+    n = 0  # effects.choices(effect), written out (at each resolve, and each check of one)
+    for op in effect["do"]:
+        if op["op"] == "one_of":
+            n = len(op["options"])
+            break
     if n and not (isinstance(choice, int) and 1 <= choice <= n):
         problems.append(
             (RULE, f"The effect lets its player choose one of {n} options: choice must be 1–{n}.")
@@ -101,11 +106,15 @@ def match(
     if not n and choice is not None:
         problems.append((RULE, "The effect offers no choice of options; choice must be left out."))
     ops = effects.chosen_ops(effect, choice)
-    if not on_set.holds(effect, len(st.players[controller].retire)):
-        ops = []  # "…なら": the condition does not hold, the effect does nothing
+    # "…なら": the condition does not hold, the effect does nothing (on_set.holds written out)
+    if_retire = effect.get("if_retire")
+    if if_retire is not None and len(st.players[controller].retire) < if_retire:
+        ops = []
     groups: list[list[str]] = []
     pos = 0
-    for op in effects.target_ops(ops):
+    for op in ops:  # effects.target_ops(ops), a plain loop (no generator at each resolve)
+        if op["op"] not in TARGET_OPS:
+            continue
         cands = fitting(eng, controller, op)
         need = min(target_count(op, len(st.players[controller].retire)), len(cands))
         got: list[str] = []

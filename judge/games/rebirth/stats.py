@@ -115,7 +115,8 @@ def _performances(
         if (
             effects.supported(eff)
             and eng.count_for(pid, eff.get("attribute")) >= eff["count"]
-            and recombo_holds(eng, pid, eff)
+            # (recombo_holds' first test written out: most performances have no 【Reコンボ】)
+            and (eff.get("recombo") is None or recombo_holds(eng, pid, eff))
         ):
             a, b = effects.mods(eff)
             atk, dfn = atk + a, dfn + b
