@@ -34,7 +34,7 @@ from judge.games.zx.observed import (
     hand_card,
     provisionally,
 )
-from judge.games.zx.refs import find
+from judge.games.zx.refs import field_zx, find
 from judge.games.zx.resolve import (
     check_idle_resolve,
     check_targets,
@@ -309,7 +309,7 @@ def play_event(eng: ZXEngine, p: str, iid: str) -> None:
 def check_attack(eng: ZXEngine, plan: Plan) -> None:
     st = eng.state
     p = plan.action["p"]
-    iid = find(eng, plan.action["card"], [z.card for _, z in st.zx_of(p)])
+    iid = field_zx(eng, p, plan.action["card"])
     if iid is None:
         plan.violate("ZX-ATTACK", f"{plan.action['card']} is not {p}'s Z/X on a square.")
         plan.cannot_apply("no such Z/X")
@@ -325,19 +325,15 @@ def check_attack(eng: ZXEngine, plan: Plan) -> None:
         plan.cannot_apply("no such square")
         return
     tz = st.squares.get(target)
-    if (
-        tz is not None
-        and st.controller[target] == opp
-        or tz is None
-        and target == GRID.player_square(st.players[opp].seat)
-    ):
+    opp_square = GRID.player_square(st.players[opp].seat)
+    if tz is not None and st.controller[target] == opp or tz is None and target == opp_square:
         pass
     else:
         plan.violate(
             "ZX-ATTACK",
             f"Square {target} holds no Z/X of {opp} and is not {opp}'s empty player square.",
         )
-    if tz is None and target == GRID.player_square(st.players[opp].seat):
+    if tz is None and target == opp_square:
         ob = next((x for _, x in st.zx_of(opp) if st.card(x.card).type == "zx_ob"), None)
         if ob is not None:
             plan.violate(
@@ -397,7 +393,7 @@ def apply_attack(eng: ZXEngine, plan: Plan) -> None:
 def check_activate(eng: ZXEngine, plan: Plan) -> None:
     st = eng.state
     p = plan.action["p"]
-    iid = find(eng, plan.action["card"], [z.card for _, z in st.zx_of(p)])
+    iid = field_zx(eng, p, plan.action["card"])
     from_dynamis = False
     if iid is None:  # a 破天降臨 ability may be used from the dynamis (ZX-HATENKOURIN)
         iid = hatenkourin_card(eng, plan, p)

@@ -51,6 +51,18 @@ class CardDef:
     #: the printed lines not read (ZX-TEXT-UNREAD): the engine does not execute them
     unread: tuple[str, ...] = ()
     raw: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
+    #: how far it attacks: 1 (adjacent squares) unless it has Range X or Range ∞; and Alter
+    #: Force X: how many trash cards become its force on appearing (0: none).  Read from
+    #: ``keywords`` once (:meth:`__post_init__`), not at every attack and every appearing
+    range: int = field(init=False, compare=False, repr=False)
+    alter_force: int = field(init=False, compare=False, repr=False)
+    #: a Z/X (zx, zx_ex, zx_ob: a play's check and its apply ask it), likewise kept once
+    is_zx: bool = field(init=False, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "is_zx", self.type in ("zx", "zx_ex", "zx_ob"))
+        object.__setattr__(self, "range", self._number("range") or 1)
+        object.__setattr__(self, "alter_force", self._number("alter_force") or 0)
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> CardDef:
@@ -86,10 +98,6 @@ class CardDef:
         )
 
     @property
-    def is_zx(self) -> bool:
-        return self.type in ("zx", "zx_ex", "zx_ob")
-
-    @property
     def is_event(self) -> bool:
         return self.type == "event"
 
@@ -104,13 +112,3 @@ class CardDef:
                     return RANGE_INF
                 return int(tail) if tail else 1
         return None
-
-    @property
-    def range(self) -> int:
-        """How far it attacks: 1 (adjacent squares) unless it has Range X or Range ∞."""
-        return self._number("range") or 1
-
-    @property
-    def alter_force(self) -> int:
-        """Alter Force X: how many trash cards become its force on appearing (0: none)."""
-        return self._number("alter_force") or 0

@@ -94,12 +94,14 @@ class Moves(_Base):
         card tells once for its time on the field: whether its printed power is above 0 and
         whether it has a 【常】 power effect (definitions never change in a game)."""
         st = self.state
+        code = st.code_of[iid]
+        st.serial += 1  # (:meth:`~judge.games.zx.state.ZXState.next_serial`, written out)
         return ZX(
             card=iid,
-            serial=st.next_serial(),
+            serial=st.serial,
             square=sq,
-            positive=st.card(iid).power > 0,
-            static=bool(self.static_power_effects(st.code_of[iid])),
+            positive=st.defs[code].power > 0,
+            static=bool(self.static_power_effects(code)),
             **fields,
         )
 
@@ -143,8 +145,9 @@ class Moves(_Base):
             card=iid,
             square=sq,
         )
-        d = st.card(iid)
-        self.text_unread(pid, iid, "appears")
+        d = st.defs[st.code_of[iid]]
+        if d.unread:  # (:meth:`text_unread`'s own first test: most cards have none)
+            self.text_unread(pid, iid, "appears")
         if d.alter_force:
             self.pool_special(pid, iid, "alter_force", n=d.alter_force)
         self.fire(iid, "appear", pid)

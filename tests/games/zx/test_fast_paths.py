@@ -53,6 +53,7 @@ def test_rules_look_is_the_full_pass(monkeypatch: pytest.MonkeyPatch, battle: st
         return fast(self)
 
     monkeypatch.setattr(ZXEngine, "rules", checked)
+    monkeypatch.setattr(ZXEngine, "when_idle", checked)
     for i in range(3):
         seed = f"fast-paths-{battle}-{i}"
         env = sample_envelope(seed)

@@ -49,6 +49,7 @@ def test_on_field_is_the_squares(monkeypatch: pytest.MonkeyPatch, battle: str) -
         return rules(self)
 
     monkeypatch.setattr(ZXEngine, "rules", checked)
+    monkeypatch.setattr(ZXEngine, "when_idle", checked)
     for i in range(3):
         seed = f"on-field-{battle}-{i}"
         env = sample_envelope(seed)
