@@ -177,14 +177,6 @@ class UnionArenaEngine(UnionArenaViews, BattleSteps, AgendaEngine):
 
     # -- low-level moves ----------------------------------------------------------------------
 
-    def name(self, iid: str | None) -> str:
-        """The card in messages, ``A-7 (name)`` (the core's, with ``state.card`` written out:
-        an action's texts name a card or two, each a call less)."""
-        if iid is None:
-            return "an unknown card"
-        st = self.state
-        return f"{iid} ({st.defs[st.code_of[iid]].name})"
-
     def init_unseen(self) -> None:
         """Observed mode: every main-deck card starts unseen."""
         for pid in self.state.order:
@@ -541,9 +533,14 @@ class UnionArenaEngine(UnionArenaViews, BattleSteps, AgendaEngine):
                 rule, f"{self.name(unit.top)} does not become active this time ({why})."
             )
             return
-        # (an active unit stays active: stays_rested is False for it, not called)
-        if unit.rested and facedown.stays_rested(self, unit, "as its player's cards become active"):
-            return  # its own text (UA-EFFECT-UNDER-NO-ACTIVATE)
+        # (an active unit stays active: stays_rested is False for it, not called; nor is it
+        # for a card without effects, which has no text that keeps it rested)
+        if unit.rested:
+            st = self.state
+            if st.defs[st.code_of[unit.cards[-1]]].effects and facedown.stays_rested(
+                self, unit, "as its player's cards become active"
+            ):
+                return  # its own text (UA-EFFECT-UNDER-NO-ACTIVATE)
         unit.rested = False
 
     def ap_for(self, pid: str, own_turn: int) -> int:

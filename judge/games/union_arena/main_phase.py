@@ -63,7 +63,12 @@ def _check_cost(
                 f"generates {have.get(colour, 0)} {colour}.",
             )
     active = st.players[pid].active_ap()
-    ap, plan.data["ap_less_next"] = apcost.play_cost(eng, iid, gone)
+    if not d.effects and d.ap >= 0 and not st.players[st.owner_of[iid]].ap_less_next:
+        # (play_cost's answer for a card with no text of its own, its player with no pending
+        # "次に手札から使用する…" reduction: its printed cost, no ruling; half the plays)
+        ap, plan.data["ap_less_next"] = d.ap, []
+    else:
+        ap, plan.data["ap_less_next"] = apcost.play_cost(eng, iid, gone)
     plan.data["ap"] = ap
     if active < ap:
         plan.violate(
