@@ -25,14 +25,17 @@ def unknown_entries(data: dict[str, Any], sections: tuple[str, ...], codes: Any)
     decks = data.get("decks")
     if not isinstance(decks, dict):
         return False
-    return any(
-        isinstance(entry, str) and entry not in codes
-        for deck in decks.values()
-        if isinstance(deck, dict)
-        for section in sections
-        if isinstance(deck.get(section), list)
-        for entry in deck[section]
-    )
+    # loops, not a generator: each entry of every deck cost a generator's step (a log's
+    # decks are read before every replay)
+    for deck in decks.values():
+        if isinstance(deck, dict):
+            for section in sections:
+                entries = deck.get(section)
+                if isinstance(entries, list):
+                    for entry in entries:
+                        if isinstance(entry, str) and entry not in codes:
+                            return True
+    return False
 
 
 def named_decks(

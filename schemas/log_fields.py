@@ -405,13 +405,17 @@ class CardCode(Str):
             cards = refs.cards if isinstance(refs, Refs) else None
             if not plain or cards is None:
                 return [run(value, None, None) for value in values]
-            if (
-                misplaced is None
-                and set(map(type, values)) <= {str}
-                and cards.keys() >= set(values)
-                and "" not in values
-            ):
-                return list(values)
+            if set(map(type, values)) <= {str} and "" not in values:
+                codes = set(values)
+                if cards.keys() >= codes:
+                    # every entry a code the log knows: refused if one is misplaced, which
+                    # (a function of the code and its kind) each code asks once, not each
+                    # copy of it (a deck lists most codes several times)
+                    if misplaced is not None:
+                        for value in codes:
+                            if misplaced(value, cards[value]) is not None:
+                                raise Refused
+                    return list(values)
             out = []
             for value in values:
                 if type(value) is str and value and value in cards:

@@ -277,13 +277,15 @@ def deal_instances(
     lists: dict[str, dict[str, list[str]]] = {}
     for pid in log.player_ids:
         deck = log.decks[pid]
-        lists[pid] = {}
+        mine = lists[pid] = {}
         for section, prefix in prefixes.items():
-            ids = lists[pid][section] = []
-            for n, code in enumerate(deck.get(section, []), 1):
-                iid = f"{pid}-{prefix}{n}"
-                code_of[iid], owner_of[iid] = code, pid
-                ids.append(iid)
+            codes = list(deck.get(section, []))
+            head = f"{pid}-{prefix}"
+            # a list's ids at once, then both maps from them: the same entries in the same
+            # order as one card at a time (a deck's hundred-odd cards, at every game's start)
+            ids = mine[section] = [f"{head}{n}" for n in range(1, len(codes) + 1)]
+            code_of.update(zip(ids, codes, strict=True))
+            owner_of.update(dict.fromkeys(ids, pid))
     return code_of, owner_of, lists
 
 

@@ -38,6 +38,10 @@ T = TypeVar("T")
 _MASK = (1 << 64) - 1
 _TWO64 = 1 << 64
 _GOLDEN = 0x9E3779B97F4A7C15
+#: :meth:`SplitMix64.shuffle`'s draws below this are kept for any list of up to
+#: :data:`_SAFE_N` items: ``2**64 - 2**64 % n >= 2**64 - n + 1 > _SAFE`` for ``n <= 2**32``
+_SAFE_N = 1 << 32
+_SAFE = _TWO64 - _SAFE_N
 
 
 class SplitMix64:
@@ -74,19 +78,27 @@ class SplitMix64:
     def shuffle(self, items: list[T]) -> None:
         """Fisher–Yates in place, from the last position down: ``j = below(i + 1)`` for each
         ``i``, with :meth:`below` and :meth:`next_u64` written out (the same numbers, without
-        two calls a card: a deck is shuffled at every game's start)."""
+        two calls a card: a deck is shuffled at every game's start).
+
+        :meth:`below`'s limit, ``2**64 - 2**64 % n``, is above ``2**64 - n``; for every ``n``
+        up to ``2**32`` it is so at least :data:`_SAFE`, so a draw below that is kept without
+        working the limit out (the limit, a big number's remainder, only for the draws of
+        one in four billion at or above it)."""
         state = self.state
+        safe = _SAFE if len(items) <= _SAFE_N else 0
         for i in range(len(items) - 1, 0, -1):
-            n = i + 1
-            limit = _TWO64 - (_TWO64 % n)
-            while True:
-                state = (state + _GOLDEN) & _MASK
-                z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-                z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-                x = z ^ (z >> 31)
-                if x < limit:
-                    break
-            j = x % n
+            state = (state + _GOLDEN) & _MASK
+            z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            x = z ^ (z >> 31)
+            if x >= safe:  # then below(i + 1)'s own test, and its draws again while refused
+                limit = _TWO64 - (_TWO64 % (i + 1))
+                while x >= limit:
+                    state = (state + _GOLDEN) & _MASK
+                    z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+                    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+                    x = z ^ (z >> 31)
+            j = x % (i + 1)
             items[i], items[j] = items[j], items[i]
         self.state = state
 
