@@ -23,7 +23,7 @@ from pathlib import Path
 import pytest
 
 from judge.core.canonical import canonical_json
-from judge.core.engine import SHARED_FIELDS, freeze, thaw
+from judge.core.engine import SHARED_FIELDS, AgendaEngine, freeze, thaw
 from judge.core.position import position_log
 from judge.core.replay import position, replay
 from judge.games.rebirth.state import PlayerState, Slot
@@ -200,3 +200,66 @@ def test_a_name_kept_is_the_name_made_and_dealt_anew_is_made_again(game: str) ->
     eng.dealt(iid, other, st.owner_of[iid])
     assert st.code_of[iid] == other
     assert eng.name(iid) == f"{iid} ({st.defs[other].name})"
+
+
+def _advance_by_name(self: AgendaEngine) -> None:
+    """The agenda's runner the long way: each step's method found on the engine by its name
+    at every step, ``when_idle`` asked at every empty agenda."""
+    LONG_WAY.append(type(self))
+    st, pool = self.state, self.pool
+    for _ in range(10_000):
+        if st.phase == "over":
+            st.agenda.clear()
+            pool.items.clear()
+            return
+        if pool.items:
+            if self.auto_resolve():
+                self.after_auto_resolve()
+                continue
+            return
+        if not st.agenda:
+            if self.when_idle():
+                continue
+            return
+        op, args = st.agenda[0]
+        if op in self.WAITS:
+            return
+        st.agenda.pop(0)
+        getattr(self, "op_" + op)(**args)
+    raise RuntimeError("agenda did not settle")
+
+
+#: the engine classes whose runs went the long way (:func:`_advance_by_name`)
+LONG_WAY: list[type] = []
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_agendas_runner_runs_what_the_long_way_runs(
+    game: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    log = _log(game)
+    fast = canonical_json(replay(copy.deepcopy(log), detail="full"))
+    cls = type(position(dict(log, actions=[], checkpoints=[])))
+    for klass in cls.__mro__:  # the game's own runner, if it has one, and the core's
+        if "advance" in vars(klass):
+            monkeypatch.setattr(klass, "advance", _advance_by_name)
+    LONG_WAY.clear()
+    slow = canonical_json(replay(copy.deepcopy(log), detail="full"))
+    assert LONG_WAY and set(LONG_WAY) == {cls}
+    assert slow == fast
+
+
+def test_the_agendas_runner_asks_when_idle_only_of_an_engine_with_its_own() -> None:
+    log = _log("union-arena/full-game.json")
+    engine = position(dict(log, actions=log["actions"][:12], checkpoints=[]))
+    assert type(engine).when_idle is AgendaEngine.when_idle
+    asked = []
+
+    class Idle(type(engine)):  # type: ignore[misc]
+        def when_idle(self) -> bool:
+            asked.append(self.state.phase)
+            return False
+
+    engine.__class__ = Idle
+    engine.advance()
+    assert asked and asked[0] != "over"  # asked at the empty agenda of a game going on

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import copy
 import pickle
-import sys
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass
@@ -314,9 +313,10 @@ SUPPORTED: dict[ModuleType, dict[int, tuple[dict[str, Any], bool]]] = {}
 SUPPORTED_MAX = 4096
 
 
-#: an agenda step's op -> the name of the method that runs it (``"op_" + op``), one string
-#: each (:meth:`AgendaEngine.advance`); the ops are the engines' own few dozen words
-OP_NAMES: dict[str, str] = {}
+#: each engine class's agenda steps: op -> the class's function that runs it (``op_<op>``),
+#: found on first use (:meth:`AgendaEngine.advance`); the ops are the engines' own few dozen
+#: words
+OP_FUNCTIONS: dict[type, dict[str, Callable[..., None]]] = {}
 
 
 class AgendaEngine(OutcomeTaints, Engine):
@@ -621,11 +621,23 @@ class AgendaEngine(OutcomeTaints, Engine):
         return False
 
     def advance(self) -> None:
-        """Run automatic procedure until a decision is due or the game is over."""
+        """Run automatic procedure until a decision is due or the game is over.
+
+        Each step runs its class's ``op_<op>`` function with the engine, found once per
+        class and op (:data:`OP_FUNCTIONS`), not a bound method found by name at every step;
+        ``when_idle`` is asked only of an engine that defines its own (the default answers
+        False).  Why: this runs after every action, a step or two each, and the lookup by
+        name, the bound method and the call of the default ``when_idle`` were a tenth of it
+        (``tests/test_engine_fast_paths.py`` runs games both ways)."""
         st = self.state
         pool = self.pool
         agenda = st.agenda
         waits = self.WAITS
+        cls = type(self)
+        ops = OP_FUNCTIONS.get(cls)
+        if ops is None:
+            ops = OP_FUNCTIONS[cls] = {}
+        idle = None if cls.when_idle is AgendaEngine.when_idle else self.when_idle
         for _ in range(10_000):
             if st.phase == "over":
                 agenda.clear()
@@ -637,20 +649,17 @@ class AgendaEngine(OutcomeTaints, Engine):
                     continue
                 return
             if not agenda:
-                if self.when_idle():
+                if idle is not None and idle():
                     continue
                 return
             op, args = agenda[0]
             if op in waits:
                 return
-            agenda.pop(0)
-            # the method's name kept, not made again: a name made anew is a new string, which
-            # CPython's cache of class attributes (keyed by the string object) never finds, so
-            # each step walked the whole class hierarchy (the same name, the same method)
-            name = OP_NAMES.get(op)
-            if name is None:
-                name = OP_NAMES[op] = sys.intern("op_" + op)
-            getattr(self, name)(**args)
+            del agenda[0]
+            run = ops.get(op)
+            if run is None:
+                run = ops[op] = getattr(cls, f"op_{op}")
+            run(self, **args)
         raise RuntimeError("agenda did not settle")  # pragma: no cover - a bug guard
 
     def push(self, *items: tuple[str, dict[str, Any]]) -> None:
