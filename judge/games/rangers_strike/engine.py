@@ -143,6 +143,8 @@ class RangersStrikeEngine(AgendaEngine):
         self._vehicle_views: dict[str, dict[str, Any]] = {}
         #: :meth:`pending`'s entries, by what they say
         self._pending_memo: dict[Any, list[dict[str, Any]]] = {}
+        #: :meth:`pending`'s entries while nothing waits, by the phase and the turn player
+        self._pending_plain: dict[tuple[str, str | None], list[dict[str, Any]]] = {}
         #: :meth:`codes_where`'s sets of codes, by the name of what they have: read first
         #: where asked at every action (a hit without the call, nor the ``has`` it would be
         #: given made anew)
@@ -333,6 +335,13 @@ class RangersStrikeEngine(AgendaEngine):
         # an open window's players, timing and what it answers), and shared read-only between
         # steps (as Union Arena's)
         agenda = st.agenda
+        window = self.window
+        plain = not agenda and not st.extra_open and window is None
+        if plain:  # (the most steps: nothing waits, no extra draw or window open) by the
+            # phase and the turn player alone, who say the decisions (the same entries)
+            out = self._pending_plain.get((st.phase, st.turn_player))
+            if out is not None:
+                return out
         if agenda or st.extra_open:
             decisions = tuple(self.decisions())
             waiting = agenda[0][1]["timing"] if agenda and agenda[0][0] == "wait_window" else None
@@ -341,7 +350,6 @@ class RangersStrikeEngine(AgendaEngine):
             kinds = PHASE_DECISIONS.get(st.phase)
             decisions = () if kinds is None else ((st.turn_player, kinds),)
             waiting = None
-        window = self.window
         key = (
             decisions,
             waiting,
@@ -351,8 +359,20 @@ class RangersStrikeEngine(AgendaEngine):
         )
         memo = self._pending_memo
         out = memo.get(key)
-        if out is not None:
-            return out
+        if out is None:
+            out = memo[key] = self._pending_entries(decisions, waiting, window)
+        if plain:
+            self._pending_plain[st.phase, st.turn_player] = out
+        return out
+
+    def _pending_entries(
+        self,
+        decisions: tuple[tuple[str | None, tuple[str, ...]], ...],
+        waiting: str | None,
+        window: dict[str, Any] | None,
+    ) -> list[dict[str, Any]]:
+        """:meth:`pending`'s entries (no effect waiting): the decisions, a waiting counter
+        window's, an open window's."""
         out = []
         for who, kinds in decisions:
             label = who if who else "the rock-paper-scissors winner"
@@ -370,7 +390,6 @@ class RangersStrikeEngine(AgendaEngine):
                         f"({window['timing']}) as the next action, before it resolves",
                     }
                 )
-        memo[key] = out
         return out
 
     # == low-level moves =====================================================================
@@ -876,10 +895,34 @@ class RangersStrikeEngine(AgendaEngine):
 
     # == the agenda (run by AgendaEngine.advance) ============================================
 
+    #: the runner's ``check``: the handlers' own, with AgendaEngine's written out before it
+    #: (one call an action fewer: :func:`actions.check`)
+    check = actions.check
+
     def apply(self, plan: Plan, ctx: StepContext) -> None:
         """The step, then the units a card's text in play lowers to BP 0 or less destroyed by the
-        rule (RS-AURA-BP, RS-BP-ZERO), and what that sets off."""
-        AgendaEngine.apply(self, plan, ctx)  # (not super(): a super object made each action)
+        rule (RS-AURA-BP, RS-BP-ZERO), and what that sets off.  AgendaEngine's ``apply`` and
+        the handlers' written out (two calls an action fewer; tests/games/rangers_strike/
+        test_written_out.py replays games the long way too)."""
+        self.ctx = ctx
+        if ctx.forced:
+            self.state.after_illegal = True
+        if "forced" in plan.data:  # the record of a decision taken already: nothing changes
+            from judge.core import forced
+
+            forced.apply(self, plan)
+        else:
+            if self.forced and plan.kind != "outcome":  # (as AgendaEngine.apply)
+                self.forced.clear()
+            kind = plan.kind  # (actions.apply)
+            if kind not in ("concede", "extra_draw", "outcome"):
+                st = self.state
+                if st.extra_open:  # (mostly empty: no call to clear them)
+                    st.extra_open.clear()
+                if st.extra_closed:
+                    st.extra_closed.clear()
+            actions.APPLIES[kind](self, plan)
+            self.advance()
         # (written out: twice an action, nearly always for nothing) with no held aura and no
         # card of the game that lays the rule, check_zero finds no text in force (_in_force is
         # empty without such a code) and returns False at once: nothing to settle
@@ -888,9 +931,22 @@ class RangersStrikeEngine(AgendaEngine):
 
     def fill_missing(self, action: dict[str, Any], ctx: StepContext) -> None:
         """The decisions the log skipped, then the units a card's text in play lowers to BP 0 or
-        less destroyed (RS-AURA-BP), before the action is judged."""
-        AgendaEngine.fill_missing(self, action, ctx)  # (as in apply)
-        if self._aura_laying or self.state.auras:  # (as in apply)
+        less destroyed (RS-AURA-BP), before the action is judged.  AgendaEngine's
+        ``fill_missing`` written out, and the handlers' only when something may have been
+        skipped: no counter window open, not an ``outcome``, and nothing waits (no effect, no
+        agenda step) or the game is over, it fills in nothing (the most actions)."""
+        self.ctx = ctx
+        if self.settle_first:
+            self.settle_first = False
+            self.advance()
+        st = self.state
+        if (
+            self.window is not None
+            or action["do"] == "outcome"
+            or (st.phase != "over" and (self.pool.items or st.agenda))
+        ):
+            actions.fill_missing(self, action)  # stops at a record of a decision taken
+        if self._aura_laying or self.state.auras:  # (as in apply; a counter: another state)
             self.settle_zero()
 
     def settle_zero(self) -> None:
@@ -942,7 +998,21 @@ class RangersStrikeEngine(AgendaEngine):
                         f"{pid} can no longer continue play: all of its phases are skipped.",
                     )
                 continue
-            self.begin_phase(pid, phase)
+            # the phase begins (written out: at each phase)
+            st.turn_player, st.phase = pid, phase
+            st.entering = None
+            if phase == "start":
+                self.start_phase(pid)
+                if st.phase != "over":
+                    self.push(("next_phase", {}))
+            elif phase == "end":
+                # RS-TURN-END: "ターンを終えるとき" texts trigger and resolve, then the turn ends
+                watch.turn_end(self, pid)
+                held_return.turn_end(self, pid)  # RS-TURN-END-HELD-TO-HAND: a resident's
+                this_turn.turn_end(self, pid)  # RS-IF-DESTROYED-THIS-TURN, RS-COMBINATION-TURN
+                self.push(("end_turn", {"player": pid}), ("next_phase", {}))
+            elif phase == "charge":
+                st.charged = False
             return
         raise RuntimeError("no player can take a phase")  # pragma: no cover - a bug guard
 
@@ -961,23 +1031,6 @@ class RangersStrikeEngine(AgendaEngine):
         self.ctx.ruling(
             "RS-TURN", f"{pid}'s turn: start, charge, rush, battle and end phase, in this order."
         )
-
-    def begin_phase(self, pid: str, phase: str) -> None:
-        st = self.state
-        st.turn_player, st.phase = pid, phase
-        st.entering = None
-        if phase == "start":
-            self.start_phase(pid)
-            if st.phase != "over":
-                self.push(("next_phase", {}))
-        elif phase == "end":
-            # RS-TURN-END: "ターンを終えるとき" texts trigger and resolve, then the turn ends
-            watch.turn_end(self, pid)
-            held_return.turn_end(self, pid)  # RS-TURN-END-HELD-TO-HAND: a resident's
-            this_turn.turn_end(self, pid)  # RS-IF-DESTROYED-THIS-TURN, RS-COMBINATION-TURN
-            self.push(("end_turn", {"player": pid}), ("next_phase", {}))
-        elif phase == "charge":
-            st.charged = False
 
     def skips_first_draw(self, pid: str) -> bool:
         """The first player's first start phase has no draw (RS-FIRST-TURN; tag battle: only
