@@ -171,7 +171,9 @@ def check(eng: RangersStrikeEngine, action: dict[str, Any], ctx: StepContext | N
         kinds = PHASE_DECISIONS.get(st.phase)
         if kinds is not None and kind in kinds:
             if p == st.turn_player:  # (the turn player's decision: judged at once, no list)
-                CHECKS[kind](eng, plan)
+                # (check_proceed's first test written out: it judges only the battle phase's)
+                if kind != "proceed" or st.phase == "battle":
+                    CHECKS[kind](eng, plan)
                 return plan
             whos.append(st.turn_player)
     if not whos:
@@ -497,7 +499,7 @@ def apply_proceed(eng: RangersStrikeEngine, plan: Plan) -> None:
             eng.ctx.cannot_verify("a note to enter the battle area, perhaps void, not decided")
     eng.event("phase", f"{pid} ends the {st.phase} phase.", player=pid, phase=st.phase)
     st.entering = None
-    eng.push(("next_phase", {}))
+    st.agenda.insert(0, ("next_phase", {}))  # (push written out: at every proceed)
 
 
 def check_concede(eng: RangersStrikeEngine, plan: Plan) -> None:

@@ -20,13 +20,22 @@ Conventions this engine defines (``docs/rangers-strike.md``):
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Hashable
 from operator import attrgetter
 from types import ModuleType
 from typing import Any, ClassVar, TypeVar
 
 from judge.core.cards import read_table_once
-from judge.core.engine import AgendaEngine, Plan, deal_instances, freeze, ordinal, thaw
+from judge.core.engine import (
+    OP_NAMES,
+    AgendaEngine,
+    Plan,
+    deal_instances,
+    freeze,
+    ordinal,
+    thaw,
+)
 from judge.core.log import ActionLog
 from judge.core.rules import Catalogue
 from judge.core.timing import EffectPool, PendingEffect, TurnPlayerOf, turn_player_orders_all
@@ -922,7 +931,19 @@ class RangersStrikeEngine(AgendaEngine):
                 if st.extra_closed:
                     st.extra_closed.clear()
             actions.APPLIES[kind](self, plan)
-            self.advance()
+            st = self.state
+            # (advance's first pass written out: in a third of the actions nothing waits to
+            # run, no effect, no agenda step, no phase of a player who is out)
+            if (
+                st.agenda
+                or self.pool.items
+                or (
+                    st.phase in PHASE_DECISIONS
+                    and st.turn_player is not None
+                    and st.players[st.turn_player].out
+                )
+            ):
+                self.advance()
         # (written out: twice an action, nearly always for nothing) with no held aura and no
         # card of the game that lays the rule, check_zero finds no text in force (_in_force is
         # empty without such a code) and returns False at once: nothing to settle
@@ -955,6 +976,44 @@ class RangersStrikeEngine(AgendaEngine):
             if self.state.phase == "over" or not aura_bp.check_zero(self):
                 break
             self.advance()
+
+    def advance(self) -> None:
+        """Run automatic procedure until a decision is due or the game is over: AgendaEngine's
+        ``advance`` written out, with :meth:`when_idle`'s test before its call (once an action
+        nothing is left to run, and a player who is out is rare: one call an action fewer).
+        tests/games/rangers_strike/test_fast_paths.py replays games with AgendaEngine's too."""
+        st = self.state
+        pool = self.pool
+        agenda = st.agenda
+        waits = self.WAITS
+        for _ in range(10_000):
+            if st.phase == "over":
+                agenda.clear()
+                pool.items.clear()
+                return
+            if pool.items:
+                if self.auto_resolve():
+                    self.after_auto_resolve()
+                    continue
+                return
+            if not agenda:
+                if (
+                    st.phase in PHASE_DECISIONS
+                    and st.turn_player is not None
+                    and st.players[st.turn_player].out  # (when_idle's test, written out)
+                    and self.when_idle()
+                ):
+                    continue
+                return
+            op, args = agenda[0]
+            if op in waits:
+                return
+            agenda.pop(0)
+            name = OP_NAMES.get(op)  # (the method's name kept: AgendaEngine.advance says why)
+            if name is None:
+                name = OP_NAMES[op] = sys.intern("op_" + op)
+            getattr(self, name)(**args)
+        raise RuntimeError("agenda did not settle")  # pragma: no cover - a bug guard
 
     def when_idle(self) -> bool:
         """A phase of a player who can no longer act is skipped (tag battle, RST-OUT)."""
@@ -1004,13 +1063,21 @@ class RangersStrikeEngine(AgendaEngine):
             if phase == "start":
                 self.start_phase(pid)
                 if st.phase != "over":
-                    self.push(("next_phase", {}))
+                    st.agenda.insert(0, ("next_phase", {}))  # (push written out)
             elif phase == "end":
                 # RS-TURN-END: "ターンを終えるとき" texts trigger and resolve, then the turn ends
-                watch.turn_end(self, pid)
-                held_return.turn_end(self, pid)  # RS-TURN-END-HELD-TO-HAND: a resident's
-                this_turn.turn_end(self, pid)  # RS-IF-DESTROYED-THIS-TURN, RS-COMBINATION-TURN
-                self.push(("end_turn", {"player": pid}), ("next_phase", {}))
+                # (each one's first test written out: no card of the game prints the text, no
+                # combination effect in force, nothing happens in the call)
+                known = self.codes_known
+                codes = known.get(("when", "turn_end"))
+                if codes is None or codes:
+                    watch.turn_end(self, pid)
+                codes = known.get(held_return.CODES)
+                if codes is None or codes:
+                    held_return.turn_end(self, pid)  # RS-TURN-END-HELD-TO-HAND: a resident's
+                if st.granted:  # RS-IF-DESTROYED-THIS-TURN, RS-COMBINATION-TURN
+                    this_turn.turn_end(self, pid)
+                st.agenda[0:0] = (("end_turn", {"player": pid}), ("next_phase", {}))  # (push)
             elif phase == "charge":
                 st.charged = False
             return
@@ -1041,12 +1108,15 @@ class RangersStrikeEngine(AgendaEngine):
         st = self.state
         ps = st.players[pid]
         ps.turns_taken += 1
-        held = [c.card for c in ps.command if c.held]
+        held = []  # (loops, not list comprehensions: at every start phase)
         for c in ps.command:
-            c.held = False
+            if c.held:
+                held.append(c.card)
+                c.held = False
         returning = list(ps.battle)
-        back = [u.card for u in returning]
-        for unit in ps.battle:
+        back = []
+        for unit in returning:
+            back.append(unit.card)
             unit.acted = None
             unit.rode_off = False
             unit.again = False  # RS-ATTACK-AGAIN
@@ -1066,9 +1136,10 @@ class RangersStrikeEngine(AgendaEngine):
             )
         else:
             self.event("start", f"{pid}'s start phase.", player=pid)
-        ride.returned(self, pid, returning)  # RS-RIDER-TO-HAND: a vehicle's text of returning
-        unit_return.returned(self, pid, returning)  # RS-RETURN-PULL: a unit's own
-        if self.skips_first_draw(pid):
+        if returning:  # (none returned: nothing of returning to trigger, no call)
+            ride.returned(self, pid, returning)  # RS-RIDER-TO-HAND: a vehicle's text of returning
+            unit_return.returned(self, pid, returning)  # RS-RETURN-PULL: a unit's own
+        if st.turn == 1 and pid == st.first:  # (skips_first_draw written out)
             self.ctx.ruling(
                 self.first_draw_rule(), f"{pid} goes first: no draw in its first start phase."
             )
@@ -1090,7 +1161,9 @@ class RangersStrikeEngine(AgendaEngine):
 
     def end_phase(self, pid: str) -> None:
         st = self.state
-        own_text.turn_end(self, pid)  # RS-TURN-END-DESTROY: "自分がターンを終えるとき…"
+        codes = self.codes_known.get(("restriction", "turn_end_destroy"))  # (its first test)
+        if codes is None or codes:
+            own_text.turn_end(self, pid)  # RS-TURN-END-DESTROY: "自分がターンを終えるとき…"
         ended = len(st.granted) + len(st.waivers) + len(st.attack_permits) + len(st.auras)
         ended += len(st.turn_features)
         st.turn_features.clear()  # RS-TURN-FEATURE

@@ -6,8 +6,17 @@ same, byte for byte, with the shortcuts and with the long way:
 - the runner's three calls an action (``fill_missing``, ``check``, ``apply``), which write
   out :class:`~judge.core.engine.AgendaEngine`'s and the handlers' entry points, against
   AgendaEngine's own, which call ``handlers`` (:mod:`judge.games.rangers_strike.actions`);
+- ``advance``, AgendaEngine's written out with ``when_idle``'s test before its call, against
+  AgendaEngine's;
 - :meth:`RangersStrikeEngine.pending`'s entries found by the phase and the turn player while
-  nothing waits, against the entries worked out from the decisions at every step.
+  nothing waits, against the entries worked out from the decisions at every step;
+- the first tests of the hooks of an enter, a rush and an end phase written out where they
+  are called (the codes of the cards that print a text, read in ``codes_known``), against
+  the hooks called every time (``codes_known`` answering None for those codes: each hook
+  works them out and decides itself).
+
+And the hooks called only when an effect waits or a combination effect is in force do nothing
+without (as an enter calls them).
 """
 
 from __future__ import annotations
@@ -20,8 +29,19 @@ import pytest
 
 from judge.core.canonical import canonical_json
 from judge.core.engine import AgendaEngine
-from judge.core.replay import replay
+from judge.core.replay import position, replay
 from judge.core.selfplay import random_game
+from judge.core.verdict import StepContext
+from judge.games.rangers_strike import (
+    as_own,
+    hand_cycle,
+    held_return,
+    morph,
+    next_combination,
+    resident_watch,
+    tag_resident,
+    top_look,
+)
 from judge.games.rangers_strike.engine import RangersStrikeEngine
 from judge.games.rangers_strike.sample import sample_envelope
 from judge.games.rangers_strike.tag import TagBattleEngine
@@ -45,6 +65,34 @@ def _long_pending(self: RangersStrikeEngine) -> list[dict[str, Any]]:
 
 
 FAST_PENDING = RangersStrikeEngine.pending
+
+#: the codes whose first test is written out where the hook is called
+WRITTEN_OUT = {
+    ("when", "turn_end"),  # watch.turn_end
+    held_return.CODES,
+    ("restriction", "turn_end_destroy"),  # own_text.turn_end
+    resident_watch.CODES,
+    top_look.WHEN,
+    tag_resident.CODES,
+    hand_cycle.CODES,
+    morph.NAME,
+}
+
+
+class _NotKnownYet(dict):  # type: ignore[type-arg]
+    """``codes_known`` that answers None for the codes of :data:`WRITTEN_OUT`: each hook is
+    called, and works them out itself."""
+
+    def get(self, key: Any, default: Any = None) -> Any:
+        return None if key in WRITTEN_OUT else super().get(key, default)
+
+
+FAST_INIT = RangersStrikeEngine.__init__
+
+
+def _long_init(self: RangersStrikeEngine, *args: Any) -> None:
+    FAST_INIT(self, *args)
+    self.codes_known = _NotKnownYet(self.codes_known)
 
 
 def _mutated(doc: dict[str, Any], seed: str) -> dict[str, Any]:
@@ -81,7 +129,16 @@ def _replays(logs: list[dict[str, Any]]) -> list[str]:
 
 def test_no_variant_overrides_the_written_out_calls() -> None:
     for cls in (TagBattleEngine, *RangersStrikeEngine.VARIANTS.values()):
-        for name in ("fill_missing", "check", "apply", "pending"):
+        for name in (
+            "fill_missing",
+            "check",
+            "apply",
+            "pending",
+            "advance",
+            "when_idle",
+            "push",
+            "skips_first_draw",
+        ):
             assert getattr(cls, name) is getattr(RangersStrikeEngine, name), (cls, name)
 
 
@@ -92,5 +149,22 @@ def test_the_shortcuts_replay_as_the_long_way(monkeypatch: pytest.MonkeyPatch) -
     monkeypatch.setattr(RangersStrikeEngine, "check", AgendaEngine.check)
     monkeypatch.setattr(RangersStrikeEngine, "apply", _long_apply)
     monkeypatch.setattr(RangersStrikeEngine, "pending", _long_pending)
+    monkeypatch.setattr(RangersStrikeEngine, "advance", AgendaEngine.advance)
+    monkeypatch.setattr(RangersStrikeEngine, "__init__", _long_init)
     assert _replays(logs) == fast
     assert any('"verdict":"illegal"' in r for r in fast)  # (illegal steps were judged)
+
+
+def test_the_hooks_an_empty_pool_and_no_combination_skip_do_nothing() -> None:
+    seed = "fast-paths-hooks"
+    doc = random_game(sample_envelope(seed, "tag"), seed, max_actions=60)
+    eng = position(doc)
+    eng.ctx = StepContext(0)
+    st = eng.state
+    assert not eng.pool.items and not st.granted
+    units = [(pid, u) for pid in st.order for u in st.players[pid].battle]
+    assert units
+    for pid, unit in units:
+        as_own.entering(eng, unit)
+        assert next_combination.entered(eng, pid, unit, 1, 1) is False
+    assert not eng.ctx.events and not eng.ctx.rulings and not eng.ctx.unverifiable
