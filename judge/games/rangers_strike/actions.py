@@ -499,7 +499,10 @@ def apply_proceed(eng: RangersStrikeEngine, plan: Plan) -> None:
             eng.ctx.cannot_verify("a note to enter the battle area, perhaps void, not decided")
     eng.event("phase", f"{pid} ends the {st.phase} phase.", player=pid, phase=st.phase)
     st.entering = None
-    st.agenda.insert(0, ("next_phase", {}))  # (push written out: at every proceed)
+    if eng.pool.items or st.phase == "over" or not eng.AT_ONCE:
+        st.agenda.insert(0, ("next_phase", {}))  # (push written out: at every proceed)
+    else:  # (the step advance would run next, with no effect waiting: run now)
+        eng.op_next_phase()
 
 
 def check_concede(eng: RangersStrikeEngine, plan: Plan) -> None:

@@ -122,6 +122,11 @@ class RangersStrikeEngine(AgendaEngine):
     effects: ClassVar[ModuleType] = effects
     WAITS: ClassVar[dict[str, str]] = WAITS
     FORCED_RULE: ClassVar[str | None] = "RS-FORCED-DECISION"
+    #: the next phase (and an end phase's end_turn step) run at once where advance would run
+    #: them next, nothing waiting before them (a proceed, a start or end phase: each saves
+    #: the agenda's round trip); False: pushed, the long way
+    #: (tests/games/rangers_strike/test_fast_paths.py replays games both ways)
+    AT_ONCE: ClassVar[bool] = True
 
     state: RSState
 
@@ -1062,8 +1067,11 @@ class RangersStrikeEngine(AgendaEngine):
             st.entering = None
             if phase == "start":
                 self.start_phase(pid)
-                if st.phase != "over":
-                    st.agenda.insert(0, ("next_phase", {}))  # (push written out)
+                if st.phase == "over":
+                    return
+                if not self.pool.items and self.AT_ONCE:
+                    continue  # (the next phase at once: advance would run it next, nothing waits)
+                st.agenda.insert(0, ("next_phase", {}))  # (push written out)
             elif phase == "end":
                 # RS-TURN-END: "ターンを終えるとき" texts trigger and resolve, then the turn ends
                 # (each one's first test written out: no card of the game prints the text, no
@@ -1077,6 +1085,14 @@ class RangersStrikeEngine(AgendaEngine):
                     held_return.turn_end(self, pid)  # RS-TURN-END-HELD-TO-HAND: a resident's
                 if st.granted:  # RS-IF-DESTROYED-THIS-TURN, RS-COMBINATION-TURN
                     this_turn.turn_end(self, pid)
+                if st.phase != "over" and not self.pool.items and not st.agenda and self.AT_ONCE:
+                    # (the end_turn step and the next phase at once, as advance would run them
+                    # with no effect waiting and no other step)
+                    self.end_phase(pid)  # (op_end_turn)
+                    if st.phase != "over" and not self.pool.items and not st.agenda:
+                        continue
+                    st.agenda.append(("next_phase", {}))  # (after what end_phase pushed)
+                    return
                 st.agenda[0:0] = (("end_turn", {"player": pid}), ("next_phase", {}))  # (push)
             elif phase == "charge":
                 st.charged = False

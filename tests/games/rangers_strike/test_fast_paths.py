@@ -10,6 +10,8 @@ same, byte for byte, with the shortcuts and with the long way:
   AgendaEngine's;
 - :meth:`RangersStrikeEngine.pending`'s entries found by the phase and the turn player while
   nothing waits, against the entries worked out from the decisions at every step;
+- the next phase (and an end phase's end_turn step) run at once where advance would run
+  them next (``AT_ONCE``), against the steps pushed and run by advance;
 - the first tests of the hooks of an enter, a rush and an end phase written out where they
   are called (the codes of the cards that print a text, read in ``codes_known``), against
   the hooks called every time (``codes_known`` answering None for those codes: each hook
@@ -138,6 +140,9 @@ def test_no_variant_overrides_the_written_out_calls() -> None:
             "when_idle",
             "push",
             "skips_first_draw",
+            "op_end_turn",
+            "op_next_phase",
+            "AT_ONCE",
         ):
             assert getattr(cls, name) is getattr(RangersStrikeEngine, name), (cls, name)
 
@@ -151,6 +156,7 @@ def test_the_shortcuts_replay_as_the_long_way(monkeypatch: pytest.MonkeyPatch) -
     monkeypatch.setattr(RangersStrikeEngine, "pending", _long_pending)
     monkeypatch.setattr(RangersStrikeEngine, "advance", AgendaEngine.advance)
     monkeypatch.setattr(RangersStrikeEngine, "__init__", _long_init)
+    monkeypatch.setattr(RangersStrikeEngine, "AT_ONCE", False)
     assert _replays(logs) == fast
     assert any('"verdict":"illegal"' in r for r in fast)  # (illegal steps were judged)
 
@@ -168,3 +174,33 @@ def test_the_hooks_an_empty_pool_and_no_combination_skip_do_nothing() -> None:
         as_own.entering(eng, unit)
         assert next_combination.entered(eng, pid, unit, 1, 1) is False
     assert not eng.ctx.events and not eng.ctx.rulings and not eng.ctx.unverifiable
+
+
+def _with_effects_waiting() -> list[dict[str, Any]]:
+    """Logs whose start or end phases set off effects (the next phase then waits for them):
+    other tests' games."""
+    from tests.games.rangers_strike import (
+        test_return_pull,
+        test_rider_to_hand,
+        test_turn_end,
+        test_turn_end_destroy,
+    )
+
+    back = test_rider_to_hand._back()
+    back.act("A", "resolve", source="T-614", use=True).charge("A", "T-000")
+    builders = [
+        back,
+        test_rider_to_hand._back(),
+        test_return_pull.returning(),
+        test_turn_end._rides(),
+        test_turn_end._rides(variant="tag"),
+        test_turn_end_destroy._tag_burnt(),
+    ]
+    return [b.doc for b in builders]
+
+
+def test_the_next_phase_at_once_replays_as_the_long_way(monkeypatch: pytest.MonkeyPatch) -> None:
+    logs = _with_effects_waiting()
+    fast = _replays(logs)
+    monkeypatch.setattr(RangersStrikeEngine, "AT_ONCE", False)
+    assert _replays(logs) == fast
