@@ -162,20 +162,22 @@ def check(eng: RangersStrikeEngine, action: dict[str, Any], ctx: StepContext | N
     if kind == "outcome":  # a record of what an effect did, not a decision: at no fixed time
         check_outcome(eng, plan)
         return plan
-    whos: list[str | None] = []
     if eng.pool.items or st.agenda or st.extra_open:
+        whos: list[str | None] = []
         for who, kinds in eng.decisions():  # (a loop, not a list comprehension)
             if kind in kinds:
                 whos.append(who)
     else:  # (decisions written out for the most actions: nothing waits, no extra draw open)
         kinds = PHASE_DECISIONS.get(st.phase)
-        if kinds is not None and kind in kinds:
-            if p == st.turn_player:  # (the turn player's decision: judged at once, no list)
-                # (check_proceed's first test written out: it judges only the battle phase's)
-                if kind != "proceed" or st.phase == "battle":
-                    CHECKS[kind](eng, plan)
-                return plan
-            whos.append(st.turn_player)
+        if kinds is None or kind not in kinds:
+            whos = []
+        elif p == st.turn_player:  # (the turn player's decision: judged at once, no list)
+            # (check_proceed's first test written out: it judges only the battle phase's)
+            if kind != "proceed" or st.phase == "battle":
+                CHECKS[kind](eng, plan)
+            return plan
+        else:
+            whos = [st.turn_player]
     if not whos:
         _out_of_phase(eng, plan, eng.decisions())
         plan.cannot_apply(NOT_NOW)
@@ -457,6 +459,9 @@ def check_proceed(eng: RangersStrikeEngine, plan: Plan) -> None:
     pid = plan.action["p"]
     if eng.state.phase != "battle" or pid != eng.state.turn_player:
         return
+    must = eng.codes_known.get(("restriction", "must_enter"))  # (must_enter_left's first test)
+    if must is not None and not must:
+        return  # no card of the game must enter
     free: list[Any] = []
     for u in restrictions.must_enter_left(eng, pid):
         void, said = area_rules.must_enter_void(eng, pid, u)  # RS-VOID-MUST-ENTER

@@ -127,6 +127,8 @@ class RangersStrikeEngine(AgendaEngine):
     #: the agenda's round trip); False: pushed, the long way
     #: (tests/games/rangers_strike/test_fast_paths.py replays games both ways)
     AT_ONCE: ClassVar[bool] = True
+    #: whether :meth:`player_view` shows whether the player is out (RST-OUT: tag battle)
+    VIEW_OUT: ClassVar[bool] = False
 
     state: RSState
 
@@ -1211,7 +1213,7 @@ class RangersStrikeEngine(AgendaEngine):
         that an unknown hand card could be (``legal.counter_uses``)."""
         from judge.games.rangers_strike.legal import counter_uses
 
-        if not self.can_act(pid):
+        if self.state.players[pid].out:  # (can_act written out: at every attack and strike)
             return False
         return bool(counter_uses(self, pid, timing))
 
@@ -1670,7 +1672,7 @@ class RangersStrikeEngine(AgendaEngine):
         # RS-DAMAGE: the face-down cards (PlayerState.damage, counted in the same walk of a
         # power zone that holds dozens of cards on a long log)
         damage = len(ps.power) - len(face_up)
-        return {
+        view = {
             "hand": list(ps.hand),
             "deck": len(ps.deck),
             "command": [{"id": c.card, "held": c.held} for c in ps.command],
@@ -1687,6 +1689,9 @@ class RangersStrikeEngine(AgendaEngine):
             **({"residents": list(ps.residents)} if len(ps.residents) > 1 else {}),
             "discard": list(ps.discard),
         }
+        if self.VIEW_OUT:  # (tag battle: whether the player is out, last)
+            view["out"] = ps.out
+        return view
 
     def step_state(self) -> dict[str, Any]:
         st = self.state

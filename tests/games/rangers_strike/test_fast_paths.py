@@ -73,6 +73,7 @@ WRITTEN_OUT = {
     ("when", "turn_end"),  # watch.turn_end
     held_return.CODES,
     ("restriction", "turn_end_destroy"),  # own_text.turn_end
+    ("restriction", "must_enter"),  # restrictions.must_enter_left
     resident_watch.CODES,
     top_look.WHEN,
     tag_resident.CODES,
