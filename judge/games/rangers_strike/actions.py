@@ -36,6 +36,7 @@ from typing import TYPE_CHECKING, Any
 
 from judge.core.engine import Plan
 from judge.core.timing import apply_resolve, check_order, choose_pending, resolve_by_default
+from judge.core.verdict import StepContext
 from judge.core.wording import noun_for
 from judge.games.rangers_strike import (
     activated,
@@ -137,7 +138,18 @@ NOT_NOW = "the rules did not wait for it"
 # -- the entry points ---------------------------------------------------------------------------
 
 
-def check(eng: RangersStrikeEngine, action: dict[str, Any]) -> Plan:
+def check(eng: RangersStrikeEngine, action: dict[str, Any], ctx: StepContext | None = None) -> Plan:
+    """Judge ``action``.  Also the engine's ``check`` (``ctx``: the step being judged), with
+    AgendaEngine's written out first (one call an action fewer): a record of a decision the
+    engine took already is judged by :mod:`judge.core.forced`."""
+    if ctx is not None:
+        eng.ctx = ctx
+        if eng.forced:  # (records_forced's first test, written out: one call an action)
+            k = eng.records_forced(action)
+            if k is not None:
+                from judge.core import forced
+
+                return forced.check(eng, action, k)
     kind, p = action["do"], action["p"]
     plan = Plan(action, kind)
     st = eng.state
@@ -150,15 +162,22 @@ def check(eng: RangersStrikeEngine, action: dict[str, Any]) -> Plan:
     if kind == "outcome":  # a record of what an effect did, not a decision: at no fixed time
         check_outcome(eng, plan)
         return plan
-    whos: list[str | None] = []
     if eng.pool.items or st.agenda or st.extra_open:
+        whos: list[str | None] = []
         for who, kinds in eng.decisions():  # (a loop, not a list comprehension)
             if kind in kinds:
                 whos.append(who)
     else:  # (decisions written out for the most actions: nothing waits, no extra draw open)
         kinds = PHASE_DECISIONS.get(st.phase)
-        if kinds is not None and kind in kinds:
-            whos.append(st.turn_player)
+        if kinds is None or kind not in kinds:
+            whos = []
+        elif p == st.turn_player:  # (the turn player's decision: judged at once, no list)
+            # (check_proceed's first test written out: it judges only the battle phase's)
+            if kind != "proceed" or st.phase == "battle":
+                CHECKS[kind](eng, plan)
+            return plan
+        else:
+            whos = [st.turn_player]
     if not whos:
         _out_of_phase(eng, plan, eng.decisions())
         plan.cannot_apply(NOT_NOW)
@@ -440,6 +459,9 @@ def check_proceed(eng: RangersStrikeEngine, plan: Plan) -> None:
     pid = plan.action["p"]
     if eng.state.phase != "battle" or pid != eng.state.turn_player:
         return
+    must = eng.codes_known.get(("restriction", "must_enter"))  # (must_enter_left's first test)
+    if must is not None and not must:
+        return  # no card of the game must enter
     free: list[Any] = []
     for u in restrictions.must_enter_left(eng, pid):
         void, said = area_rules.must_enter_void(eng, pid, u)  # RS-VOID-MUST-ENTER
@@ -463,14 +485,15 @@ def check_proceed(eng: RangersStrikeEngine, plan: Plan) -> None:
 def apply_proceed(eng: RangersStrikeEngine, plan: Plan) -> None:
     st = eng.state
     pid = plan.action["p"]
-    for said in plan.data.get("barred", ()):  # RS-BARS-ENTERING
+    data = plan.data  # (mostly empty: no unit that must enter was left)
+    for said in data.get("barred", ()) if data else ():  # RS-BARS-ENTERING
         eng.ctx.ruling(
             area_rules.BARS_ENTERING,
             f"{said} Whether it could enter, and so had to before the battle phase ends "
             "(RS-MUST-ENTER), is not known.",
         )
         eng.ctx.cannot_verify("a unit that must enter if it can, perhaps barred, not decided")
-    for void, said in plan.data.get("void", ()):  # RS-VOID-MUST-ENTER
+    for void, said in data.get("void", ()) if data else ():  # RS-VOID-MUST-ENTER
         if void:
             eng.ctx.ruling(area_rules.VOID_MUST_ENTER, f"{said}: it need not enter.")
         else:
@@ -481,7 +504,10 @@ def apply_proceed(eng: RangersStrikeEngine, plan: Plan) -> None:
             eng.ctx.cannot_verify("a note to enter the battle area, perhaps void, not decided")
     eng.event("phase", f"{pid} ends the {st.phase} phase.", player=pid, phase=st.phase)
     st.entering = None
-    eng.push(("next_phase", {}))
+    if eng.pool.items or st.phase == "over" or not eng.AT_ONCE:
+        st.agenda.insert(0, ("next_phase", {}))  # (push written out: at every proceed)
+    else:  # (the step advance would run next, with no effect waiting: run now)
+        eng.op_next_phase()
 
 
 def check_concede(eng: RangersStrikeEngine, plan: Plan) -> None:

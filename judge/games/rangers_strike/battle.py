@@ -149,7 +149,8 @@ def apply_enter(eng: RangersStrikeEngine, plan: Plan) -> None:
     if unit.vehicle is not None:
         eng.fire(None, "on_enter", pid, card=unit.vehicle)
     watch.seen(eng, "on_entered", unit, pid)  # RS-WHILE-IN-AREA
-    as_own.entering(eng, unit)  # RS-SHOW-FOR-NAMED-EFFECT: "出るとき" and "出たとき" together
+    if eng.pool.items:  # (its first test written out: no effect waits, nothing to order)
+        as_own.entering(eng, unit)  # RS-SHOW-FOR-NAMED-EFFECT: "出るとき" and "出たとき" together
     if unit.vehicle is not None:
         next_combination.used_up(eng, pid)  # RS-NEXT-COMBINATION: not guessed
         ride.combination_unknown(eng, unit, "enters the battle area riding a vehicle")
@@ -173,7 +174,8 @@ def apply_enter(eng: RangersStrikeEngine, plan: Plan) -> None:
         if low != number:
             eng.ctx.ruling(cross.RULE, f"{said[0].upper()}{said[1:]}.")
         number = low
-    if next_combination.entered(eng, pid, unit, number, pos):
+    # (entered's first test written out: no combination effect in force, nearly always)
+    if st.granted and next_combination.entered(eng, pid, unit, number, pos):
         return  # RS-NEXT-COMBINATION: its NC triggered by the unit before it (or not guessed)
     if number is not None and number == pos:
         eng.ctx.ruling(

@@ -20,13 +20,22 @@ Conventions this engine defines (``docs/rangers-strike.md``):
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Hashable
 from operator import attrgetter
 from types import ModuleType
 from typing import Any, ClassVar, TypeVar
 
 from judge.core.cards import read_table_once
-from judge.core.engine import AgendaEngine, Plan, deal_instances, freeze, ordinal, thaw
+from judge.core.engine import (
+    OP_NAMES,
+    AgendaEngine,
+    Plan,
+    deal_instances,
+    freeze,
+    ordinal,
+    thaw,
+)
 from judge.core.log import ActionLog
 from judge.core.rules import Catalogue
 from judge.core.timing import EffectPool, PendingEffect, TurnPlayerOf, turn_player_orders_all
@@ -113,6 +122,13 @@ class RangersStrikeEngine(AgendaEngine):
     effects: ClassVar[ModuleType] = effects
     WAITS: ClassVar[dict[str, str]] = WAITS
     FORCED_RULE: ClassVar[str | None] = "RS-FORCED-DECISION"
+    #: the next phase (and an end phase's end_turn step) run at once where advance would run
+    #: them next, nothing waiting before them (a proceed, a start or end phase: each saves
+    #: the agenda's round trip); False: pushed, the long way
+    #: (tests/games/rangers_strike/test_fast_paths.py replays games both ways)
+    AT_ONCE: ClassVar[bool] = True
+    #: whether :meth:`player_view` shows whether the player is out (RST-OUT: tag battle)
+    VIEW_OUT: ClassVar[bool] = False
 
     state: RSState
 
@@ -143,6 +159,8 @@ class RangersStrikeEngine(AgendaEngine):
         self._vehicle_views: dict[str, dict[str, Any]] = {}
         #: :meth:`pending`'s entries, by what they say
         self._pending_memo: dict[Any, list[dict[str, Any]]] = {}
+        #: :meth:`pending`'s entries while nothing waits, by the phase and the turn player
+        self._pending_plain: dict[tuple[str, str | None], list[dict[str, Any]]] = {}
         #: :meth:`codes_where`'s sets of codes, by the name of what they have: read first
         #: where asked at every action (a hit without the call, nor the ``has`` it would be
         #: given made anew)
@@ -333,6 +351,13 @@ class RangersStrikeEngine(AgendaEngine):
         # an open window's players, timing and what it answers), and shared read-only between
         # steps (as Union Arena's)
         agenda = st.agenda
+        window = self.window
+        plain = not agenda and not st.extra_open and window is None
+        if plain:  # (the most steps: nothing waits, no extra draw or window open) by the
+            # phase and the turn player alone, who say the decisions (the same entries)
+            out = self._pending_plain.get((st.phase, st.turn_player))
+            if out is not None:
+                return out
         if agenda or st.extra_open:
             decisions = tuple(self.decisions())
             waiting = agenda[0][1]["timing"] if agenda and agenda[0][0] == "wait_window" else None
@@ -341,7 +366,6 @@ class RangersStrikeEngine(AgendaEngine):
             kinds = PHASE_DECISIONS.get(st.phase)
             decisions = () if kinds is None else ((st.turn_player, kinds),)
             waiting = None
-        window = self.window
         key = (
             decisions,
             waiting,
@@ -351,8 +375,20 @@ class RangersStrikeEngine(AgendaEngine):
         )
         memo = self._pending_memo
         out = memo.get(key)
-        if out is not None:
-            return out
+        if out is None:
+            out = memo[key] = self._pending_entries(decisions, waiting, window)
+        if plain:
+            self._pending_plain[st.phase, st.turn_player] = out
+        return out
+
+    def _pending_entries(
+        self,
+        decisions: tuple[tuple[str | None, tuple[str, ...]], ...],
+        waiting: str | None,
+        window: dict[str, Any] | None,
+    ) -> list[dict[str, Any]]:
+        """:meth:`pending`'s entries (no effect waiting): the decisions, a waiting counter
+        window's, an open window's."""
         out = []
         for who, kinds in decisions:
             label = who if who else "the rock-paper-scissors winner"
@@ -370,7 +406,6 @@ class RangersStrikeEngine(AgendaEngine):
                         f"({window['timing']}) as the next action, before it resolves",
                     }
                 )
-        memo[key] = out
         return out
 
     # == low-level moves =====================================================================
@@ -876,10 +911,46 @@ class RangersStrikeEngine(AgendaEngine):
 
     # == the agenda (run by AgendaEngine.advance) ============================================
 
+    #: the runner's ``check``: the handlers' own, with AgendaEngine's written out before it
+    #: (one call an action fewer: :func:`actions.check`)
+    check = actions.check
+
     def apply(self, plan: Plan, ctx: StepContext) -> None:
         """The step, then the units a card's text in play lowers to BP 0 or less destroyed by the
-        rule (RS-AURA-BP, RS-BP-ZERO), and what that sets off."""
-        AgendaEngine.apply(self, plan, ctx)  # (not super(): a super object made each action)
+        rule (RS-AURA-BP, RS-BP-ZERO), and what that sets off.  AgendaEngine's ``apply`` and
+        the handlers' written out (two calls an action fewer; tests/games/rangers_strike/
+        test_written_out.py replays games the long way too)."""
+        self.ctx = ctx
+        if ctx.forced:
+            self.state.after_illegal = True
+        if "forced" in plan.data:  # the record of a decision taken already: nothing changes
+            from judge.core import forced
+
+            forced.apply(self, plan)
+        else:
+            if self.forced and plan.kind != "outcome":  # (as AgendaEngine.apply)
+                self.forced.clear()
+            kind = plan.kind  # (actions.apply)
+            if kind not in ("concede", "extra_draw", "outcome"):
+                st = self.state
+                if st.extra_open:  # (mostly empty: no call to clear them)
+                    st.extra_open.clear()
+                if st.extra_closed:
+                    st.extra_closed.clear()
+            actions.APPLIES[kind](self, plan)
+            st = self.state
+            # (advance's first pass written out: in a third of the actions nothing waits to
+            # run, no effect, no agenda step, no phase of a player who is out)
+            if (
+                st.agenda
+                or self.pool.items
+                or (
+                    st.phase in PHASE_DECISIONS
+                    and st.turn_player is not None
+                    and st.players[st.turn_player].out
+                )
+            ):
+                self.advance()
         # (written out: twice an action, nearly always for nothing) with no held aura and no
         # card of the game that lays the rule, check_zero finds no text in force (_in_force is
         # empty without such a code) and returns False at once: nothing to settle
@@ -888,9 +959,22 @@ class RangersStrikeEngine(AgendaEngine):
 
     def fill_missing(self, action: dict[str, Any], ctx: StepContext) -> None:
         """The decisions the log skipped, then the units a card's text in play lowers to BP 0 or
-        less destroyed (RS-AURA-BP), before the action is judged."""
-        AgendaEngine.fill_missing(self, action, ctx)  # (as in apply)
-        if self._aura_laying or self.state.auras:  # (as in apply)
+        less destroyed (RS-AURA-BP), before the action is judged.  AgendaEngine's
+        ``fill_missing`` written out, and the handlers' only when something may have been
+        skipped: no counter window open, not an ``outcome``, and nothing waits (no effect, no
+        agenda step) or the game is over, it fills in nothing (the most actions)."""
+        self.ctx = ctx
+        if self.settle_first:
+            self.settle_first = False
+            self.advance()
+        st = self.state
+        if (
+            self.window is not None
+            or action["do"] == "outcome"
+            or (st.phase != "over" and (self.pool.items or st.agenda))
+        ):
+            actions.fill_missing(self, action)  # stops at a record of a decision taken
+        if self._aura_laying or self.state.auras:  # (as in apply; a counter: another state)
             self.settle_zero()
 
     def settle_zero(self) -> None:
@@ -899,6 +983,44 @@ class RangersStrikeEngine(AgendaEngine):
             if self.state.phase == "over" or not aura_bp.check_zero(self):
                 break
             self.advance()
+
+    def advance(self) -> None:
+        """Run automatic procedure until a decision is due or the game is over: AgendaEngine's
+        ``advance`` written out, with :meth:`when_idle`'s test before its call (once an action
+        nothing is left to run, and a player who is out is rare: one call an action fewer).
+        tests/games/rangers_strike/test_fast_paths.py replays games with AgendaEngine's too."""
+        st = self.state
+        pool = self.pool
+        agenda = st.agenda
+        waits = self.WAITS
+        for _ in range(10_000):
+            if st.phase == "over":
+                agenda.clear()
+                pool.items.clear()
+                return
+            if pool.items:
+                if self.auto_resolve():
+                    self.after_auto_resolve()
+                    continue
+                return
+            if not agenda:
+                if (
+                    st.phase in PHASE_DECISIONS
+                    and st.turn_player is not None
+                    and st.players[st.turn_player].out  # (when_idle's test, written out)
+                    and self.when_idle()
+                ):
+                    continue
+                return
+            op, args = agenda[0]
+            if op in waits:
+                return
+            agenda.pop(0)
+            name = OP_NAMES.get(op)  # (the method's name kept: AgendaEngine.advance says why)
+            if name is None:
+                name = OP_NAMES[op] = sys.intern("op_" + op)
+            getattr(self, name)(**args)
+        raise RuntimeError("agenda did not settle")  # pragma: no cover - a bug guard
 
     def when_idle(self) -> bool:
         """A phase of a player who can no longer act is skipped (tag battle, RST-OUT)."""
@@ -942,7 +1064,40 @@ class RangersStrikeEngine(AgendaEngine):
                         f"{pid} can no longer continue play: all of its phases are skipped.",
                     )
                 continue
-            self.begin_phase(pid, phase)
+            # the phase begins (written out: at each phase)
+            st.turn_player, st.phase = pid, phase
+            st.entering = None
+            if phase == "start":
+                self.start_phase(pid)
+                if st.phase == "over":
+                    return
+                if not self.pool.items and self.AT_ONCE:
+                    continue  # (the next phase at once: advance would run it next, nothing waits)
+                st.agenda.insert(0, ("next_phase", {}))  # (push written out)
+            elif phase == "end":
+                # RS-TURN-END: "ターンを終えるとき" texts trigger and resolve, then the turn ends
+                # (each one's first test written out: no card of the game prints the text, no
+                # combination effect in force, nothing happens in the call)
+                known = self.codes_known
+                codes = known.get(("when", "turn_end"))
+                if codes is None or codes:
+                    watch.turn_end(self, pid)
+                codes = known.get(held_return.CODES)
+                if codes is None or codes:
+                    held_return.turn_end(self, pid)  # RS-TURN-END-HELD-TO-HAND: a resident's
+                if st.granted:  # RS-IF-DESTROYED-THIS-TURN, RS-COMBINATION-TURN
+                    this_turn.turn_end(self, pid)
+                if st.phase != "over" and not self.pool.items and not st.agenda and self.AT_ONCE:
+                    # (the end_turn step and the next phase at once, as advance would run them
+                    # with no effect waiting and no other step)
+                    self.end_phase(pid)  # (op_end_turn)
+                    if st.phase != "over" and not self.pool.items and not st.agenda:
+                        continue
+                    st.agenda.append(("next_phase", {}))  # (after what end_phase pushed)
+                    return
+                st.agenda[0:0] = (("end_turn", {"player": pid}), ("next_phase", {}))  # (push)
+            elif phase == "charge":
+                st.charged = False
             return
         raise RuntimeError("no player can take a phase")  # pragma: no cover - a bug guard
 
@@ -962,23 +1117,6 @@ class RangersStrikeEngine(AgendaEngine):
             "RS-TURN", f"{pid}'s turn: start, charge, rush, battle and end phase, in this order."
         )
 
-    def begin_phase(self, pid: str, phase: str) -> None:
-        st = self.state
-        st.turn_player, st.phase = pid, phase
-        st.entering = None
-        if phase == "start":
-            self.start_phase(pid)
-            if st.phase != "over":
-                self.push(("next_phase", {}))
-        elif phase == "end":
-            # RS-TURN-END: "ターンを終えるとき" texts trigger and resolve, then the turn ends
-            watch.turn_end(self, pid)
-            held_return.turn_end(self, pid)  # RS-TURN-END-HELD-TO-HAND: a resident's
-            this_turn.turn_end(self, pid)  # RS-IF-DESTROYED-THIS-TURN, RS-COMBINATION-TURN
-            self.push(("end_turn", {"player": pid}), ("next_phase", {}))
-        elif phase == "charge":
-            st.charged = False
-
     def skips_first_draw(self, pid: str) -> bool:
         """The first player's first start phase has no draw (RS-FIRST-TURN; tag battle: only
         the first leader's, RST-PHASES)."""
@@ -988,12 +1126,15 @@ class RangersStrikeEngine(AgendaEngine):
         st = self.state
         ps = st.players[pid]
         ps.turns_taken += 1
-        held = [c.card for c in ps.command if c.held]
+        held = []  # (loops, not list comprehensions: at every start phase)
         for c in ps.command:
-            c.held = False
+            if c.held:
+                held.append(c.card)
+                c.held = False
         returning = list(ps.battle)
-        back = [u.card for u in returning]
-        for unit in ps.battle:
+        back = []
+        for unit in returning:
+            back.append(unit.card)
             unit.acted = None
             unit.rode_off = False
             unit.again = False  # RS-ATTACK-AGAIN
@@ -1013,9 +1154,10 @@ class RangersStrikeEngine(AgendaEngine):
             )
         else:
             self.event("start", f"{pid}'s start phase.", player=pid)
-        ride.returned(self, pid, returning)  # RS-RIDER-TO-HAND: a vehicle's text of returning
-        unit_return.returned(self, pid, returning)  # RS-RETURN-PULL: a unit's own
-        if self.skips_first_draw(pid):
+        if returning:  # (none returned: nothing of returning to trigger, no call)
+            ride.returned(self, pid, returning)  # RS-RIDER-TO-HAND: a vehicle's text of returning
+            unit_return.returned(self, pid, returning)  # RS-RETURN-PULL: a unit's own
+        if st.turn == 1 and pid == st.first:  # (skips_first_draw written out)
             self.ctx.ruling(
                 self.first_draw_rule(), f"{pid} goes first: no draw in its first start phase."
             )
@@ -1037,7 +1179,9 @@ class RangersStrikeEngine(AgendaEngine):
 
     def end_phase(self, pid: str) -> None:
         st = self.state
-        own_text.turn_end(self, pid)  # RS-TURN-END-DESTROY: "自分がターンを終えるとき…"
+        codes = self.codes_known.get(("restriction", "turn_end_destroy"))  # (its first test)
+        if codes is None or codes:
+            own_text.turn_end(self, pid)  # RS-TURN-END-DESTROY: "自分がターンを終えるとき…"
         ended = len(st.granted) + len(st.waivers) + len(st.attack_permits) + len(st.auras)
         ended += len(st.turn_features)
         st.turn_features.clear()  # RS-TURN-FEATURE
@@ -1069,7 +1213,7 @@ class RangersStrikeEngine(AgendaEngine):
         that an unknown hand card could be (``legal.counter_uses``)."""
         from judge.games.rangers_strike.legal import counter_uses
 
-        if not self.can_act(pid):
+        if self.state.players[pid].out:  # (can_act written out: at every attack and strike)
             return False
         return bool(counter_uses(self, pid, timing))
 
@@ -1528,7 +1672,7 @@ class RangersStrikeEngine(AgendaEngine):
         # RS-DAMAGE: the face-down cards (PlayerState.damage, counted in the same walk of a
         # power zone that holds dozens of cards on a long log)
         damage = len(ps.power) - len(face_up)
-        return {
+        view = {
             "hand": list(ps.hand),
             "deck": len(ps.deck),
             "command": [{"id": c.card, "held": c.held} for c in ps.command],
@@ -1545,6 +1689,9 @@ class RangersStrikeEngine(AgendaEngine):
             **({"residents": list(ps.residents)} if len(ps.residents) > 1 else {}),
             "discard": list(ps.discard),
         }
+        if self.VIEW_OUT:  # (tag battle: whether the player is out, last)
+            view["out"] = ps.out
+        return view
 
     def step_state(self) -> dict[str, Any]:
         st = self.state

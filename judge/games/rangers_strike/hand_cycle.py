@@ -38,6 +38,8 @@ if TYPE_CHECKING:
 
 RULE = "RS-RUSHED-HAND-CYCLE"
 WHEN = "resident_on_rush"
+#: the key of :func:`seen`'s codes (codes_where), read first by watch.seen too
+CODES = "hand_cycle when"
 OP = "hand_to_bottom_draw"
 
 Picks = tuple[list[Any] | None, list[Any], list[Problem], str | None]
@@ -80,9 +82,9 @@ def seen(eng: RangersStrikeEngine, subject: Unit, owner: str, by_effect: bool) -
     st = eng.state
     # only the residents whose card has a text of this timing can trigger (codes_where,
     # shared: the definition alone); none in the game: nothing is looked up (every rush asks)
-    codes = eng.codes_known.get("hand_cycle when")  # (codes_where's answer read first: no call)
+    codes = eng.codes_known.get(CODES)  # (codes_where's answer read first: no call)
     if codes is None:
-        codes = eng.codes_where("hand_cycle when", _has_when, shared=True)
+        codes = eng.codes_where(CODES, _has_when, shared=True)
     if not codes:
         return
     if not st.card(subject.card).is_unit:

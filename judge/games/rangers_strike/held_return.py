@@ -32,6 +32,8 @@ if TYPE_CHECKING:
 
 RULE = "RS-TURN-END-HELD-TO-HAND"
 OP = "held_to_hand"
+#: the key of :func:`turn_end`'s codes (codes_where), read first by the engine's end phase
+CODES = "held_return"
 EFFECT = {"when": "turn_end", "turn": "each", "do": [{"op": OP, "count": 1}]}
 Problem = tuple[str, str]
 
@@ -68,9 +70,9 @@ def turn_end(eng: RangersStrikeEngine, pid: str) -> None:
     effect into the pool as ``pid``'s own (module docstring)."""
     # no card of the game prints it (codes_where, shared: the definition alone): no resident
     # in place has it, and none is read (every end phase asks)
-    codes = eng.codes_known.get("held_return")
+    codes = eng.codes_known.get(CODES)
     if codes is None:
-        codes = eng.codes_where("held_return", _prints, shared=True)
+        codes = eng.codes_where(CODES, _prints, shared=True)
     if not codes:
         return
     st = eng.state

@@ -44,6 +44,8 @@ WHILE = "resident"
 ENTERED = "entered"
 _CATEGORIES = ("WB", "ET", "OT", "MA", "DA")
 _SIZES = ("S", "M", "L")
+#: the key of :func:`seen`'s codes (codes_where), read first by watch.seen too
+CODES = "resident_watch"
 
 
 def is_effect(effect: dict[str, Any]) -> bool:
@@ -116,9 +118,9 @@ def seen(eng: RangersStrikeEngine, subject: Unit, owner: str) -> None:
     st = eng.state
     # the residents whose card has such a text (the others' texts are passed over unread);
     # asked first: with none in the game nothing is looked up (every unit entering asks)
-    codes = eng.codes_known.get("resident_watch")  # (codes_where's answer read first: no call)
+    codes = eng.codes_known.get(CODES)  # (codes_where's answer read first: no call)
     if codes is None:
-        codes = eng.codes_where("resident_watch", _has_effect, shared=True)
+        codes = eng.codes_where(CODES, _has_effect, shared=True)
     if not codes:
         return
     d = st.card(subject.card)

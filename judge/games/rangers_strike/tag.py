@@ -34,7 +34,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from judge.games.rangers_strike import stacking
-from judge.games.rangers_strike.engine import PHASES, RangersStrikeEngine, ViewBasis
+from judge.games.rangers_strike.engine import PHASES, RangersStrikeEngine
 from judge.games.rangers_strike.state import Battle
 
 
@@ -47,6 +47,8 @@ class TagBattleEngine(RangersStrikeEngine):
 
     variant: ClassVar[str] = "tag"
     COMMAND_RULE: ClassVar[str] = "RST-COMMAND"
+    #: a player's view shows whether it is out (RST-OUT)
+    VIEW_OUT: ClassVar[bool] = True
 
     # -- teams ------------------------------------------------------------------------------
 
@@ -301,11 +303,6 @@ class TagBattleEngine(RangersStrikeEngine):
             f"Team {tid}'s turn: {leader}'s start phase, {supporter}'s start phase, then "
             f"{leader}'s charge, rush, battle and end phase, then {supporter}'s.",
         )
-
-    def player_view(self, pid: str, basis: ViewBasis | None = None) -> dict[str, Any]:
-        view = super().player_view(pid, basis)
-        view["out"] = self.state.players[pid].out
-        return view
 
 
 def _teams_by_player(teams: list[tuple[str, str]]) -> dict[str, int]:

@@ -70,6 +70,8 @@ RULE = "RS-TAG"
 RULE_ONCE = "RS-TAG-ONCE"
 BODY_RULE = "RS-TAG-HELD-ENTERED"
 TEAM_RULE = "RST-RESIDENT-TAG"
+#: the key of :func:`seen`'s codes (codes_where), read first by watch.seen too
+CODES = "tag_resident held entered"
 WHEN = "resident_held_entered"
 BOLD = "bold"
 THEN = "release_entered"
@@ -348,9 +350,9 @@ def seen(eng: RangersStrikeEngine, subject: Unit, owner: str) -> None:
     # only the residents whose card has a text of this timing can trigger (codes_where,
     # shared: the definition alone); none in the game: nothing is looked up (every unit
     # entering asks)
-    codes = eng.codes_known.get("tag_resident held entered")  # (read first: no call)
+    codes = eng.codes_known.get(CODES)  # (read first: no call)
     if codes is None:
-        codes = eng.codes_where("tag_resident held entered", _has_when, shared=True)
+        codes = eng.codes_where(CODES, _has_when, shared=True)
     if not codes:
         return
     d = st.card(subject.card)

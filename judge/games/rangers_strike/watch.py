@@ -176,13 +176,26 @@ def seen(
                 f"(with the feature {of['feature']}) {seen_as}: its effect triggers.",
             )
             eng.pool.add(pid, iid, effect, index, trigger, unit=unit, subject=subject.card)
+    # (each one's first test written out, their codes read here: every rush and enter asks,
+    # and few games print those texts; none printed, nothing happens in the call)
+    known = eng.codes_known
     if trigger == "on_entered":  # RS-RESIDENT-ENTERED: a resident's text
-        resident_watch.seen(eng, subject, owner)
-        top_look.seen(eng, subject, owner)  # RS-LOOK-TOP-CATEGORY: a resident's text
-        tag_resident.seen(eng, subject, owner)  # RS-TAG-HELD-ENTERED: a resident's text
+        codes = known.get(resident_watch.CODES)
+        if codes is None or codes:
+            resident_watch.seen(eng, subject, owner)
+        codes = known.get(top_look.WHEN)
+        if codes is None or codes:
+            top_look.seen(eng, subject, owner)  # RS-LOOK-TOP-CATEGORY: a resident's text
+        codes = known.get(tag_resident.CODES)
+        if codes is None or codes:
+            tag_resident.seen(eng, subject, owner)  # RS-TAG-HELD-ENTERED: a resident's text
     if trigger == "on_rushed":  # RS-RUSHED-HAND-CYCLE: a resident's text
-        hand_cycle.seen(eng, subject, owner, by_effect)
-        morph.seen(eng, subject, owner, by_effect)  # RS-MORPH: an opposing unit's Morph
+        codes = known.get(hand_cycle.CODES)
+        if codes is None or codes:
+            hand_cycle.seen(eng, subject, owner, by_effect)
+        codes = known.get(morph.NAME)
+        if codes is None or codes:
+            morph.seen(eng, subject, owner, by_effect)  # RS-MORPH: an opposing unit's Morph
 
 
 def _areas(effect: dict[str, Any]) -> tuple[str, ...]:
