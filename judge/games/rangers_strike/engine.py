@@ -20,7 +20,6 @@ Conventions this engine defines (``docs/rangers-strike.md``):
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Callable, Hashable
 from operator import attrgetter
 from types import ModuleType
@@ -28,7 +27,7 @@ from typing import Any, ClassVar, TypeVar
 
 from judge.core.cards import read_table_once
 from judge.core.engine import (
-    OP_NAMES,
+    OP_FUNCTIONS,
     AgendaEngine,
     Plan,
     deal_instances,
@@ -993,6 +992,10 @@ class RangersStrikeEngine(AgendaEngine):
         pool = self.pool
         agenda = st.agenda
         waits = self.WAITS
+        cls = type(self)
+        ops = OP_FUNCTIONS.get(cls)
+        if ops is None:
+            ops = OP_FUNCTIONS[cls] = {}
         for _ in range(10_000):
             if st.phase == "over":
                 agenda.clear()
@@ -1015,11 +1018,11 @@ class RangersStrikeEngine(AgendaEngine):
             op, args = agenda[0]
             if op in waits:
                 return
-            agenda.pop(0)
-            name = OP_NAMES.get(op)  # (the method's name kept: AgendaEngine.advance says why)
-            if name is None:
-                name = OP_NAMES[op] = sys.intern("op_" + op)
-            getattr(self, name)(**args)
+            del agenda[0]
+            run = ops.get(op)  # (the class's op function, found once: AgendaEngine.advance)
+            if run is None:
+                run = ops[op] = getattr(cls, f"op_{op}")
+            run(self, **args)
         raise RuntimeError("agenda did not settle")  # pragma: no cover - a bug guard
 
     def when_idle(self) -> bool:
