@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from judge.core.engine import Plan
-from judge.core.timing import check_order, choose_pending, resolve_by_default
+from judge.core.timing import resolve_by_default
 from judge.core.wording import plural
 from judge.games.zx import effects
 from judge.games.zx.costs import pay_cost, payment
@@ -32,15 +32,10 @@ from judge.games.zx.observed import (
     apply_reveal,
     check_reveal,
     hand_card,
-    provisionally,
 )
 from judge.games.zx.refs import field_zx, find
-from judge.games.zx.resolve import (
-    check_idle_resolve,
-    check_targets,
-    missing_target,
-    recorded_choices,
-)
+from judge.games.zx.resolve import check_idle_resolve
+from judge.games.zx.resolving import apply_resolve, check_resolve
 from judge.games.zx.setup import (
     apply_first_player,
     apply_mulligan,
@@ -64,6 +59,13 @@ if TYPE_CHECKING:
     from judge.games.zx.engine import ZXEngine
 
 NOT_NOW = "the rules did not wait for it"
+#: the decisions the turn player may take in each of its phases (with nothing on the agenda
+#: and no effect waiting): :meth:`ZXEngine.decisions`, and this module's :func:`check`
+PHASE_DECISIONS = {
+    "resource": ("resource", "proceed"),
+    "ignition": ("ignite", "proceed"),
+    "main": ("play", "play_ex", "attack", "activate", "proceed"),
+}
 PHASE_RULES = {
     "resource": "ZX-RESOURCE-PHASE",
     "ignite": "ZX-IGNITION",
@@ -78,6 +80,36 @@ PHASE_RULES = {
 def check(eng: ZXEngine, action: dict[str, Any]) -> Plan:
     kind, p = action["do"], action["p"]
     plan = Plan(action, kind)
+    st = eng.state
+    # decisions()' answer written out, for the success alone: a kind it lists, by the one
+    # player it names (the game not over; concede and outcome listed by none), is checked
+    # here as check_by_decisions would check it; anything else goes the whole way
+    # (tests/games/zx/test_fast_paths.py compares the two)
+    agenda = st.agenda
+    if eng.pool.items:
+        # an effect waits: [(the pool's chooser, ("resolve",))]
+        if kind == "resolve" and st.phase != "over" and p == eng.pool.chooser():
+            check_resolve(eng, plan)
+            return plan
+    elif not agenda:
+        # a phase of the turn player's (the game not over: no such phase): most actions
+        kinds = PHASE_DECISIONS.get(st.phase)
+        if kinds is not None and kind in kinds and p == st.turn_player:
+            CHECKS[kind](eng, plan)
+            return plan
+    elif st.phase != "over":
+        # a wait for one player's decision (not the first player's, for either player)
+        op, args = agenda[0]
+        if op != "wait_first_player" and kind == eng.WAITS.get(op) and p == args["player"]:
+            CHECKS[kind](eng, plan)
+            return plan
+    return check_by_decisions(eng, plan)
+
+
+def check_by_decisions(eng: ZXEngine, plan: Plan) -> Plan:
+    """:func:`check` the whole way: whether the rules wait for the action (decisions()), by
+    its player, then its kind's check."""
+    kind, p = plan.kind, plan.action["p"]
     st = eng.state
     if st.phase == "over":
         plan.violate("ZX-TURN", f"The game is over ({st.reason}); no decision can follow.")
@@ -491,74 +523,7 @@ def apply_activate(eng: ZXEngine, plan: Plan) -> None:
     eng.push(("rules", {}))
 
 
-# -- resolve, concede -------------------------------------------------------------------------
-
-
-def check_resolve(eng: ZXEngine, plan: Plan) -> None:
-    cands = eng.pool.candidates()
-    pe = choose_pending(eng, plan, cands, "ZX-SIMULTANEOUS")
-    if pe is None:
-        return
-    for rule, msg in recorded_choices(eng, pe, plan.action):  # issue 27
-        plan.violate(rule, msg)
-    if plan.action.get("use") is not False and effects.igob_op(pe.effect) is not None:
-        from judge.games.zx.igob import check_igob
-
-        for rule, msg in check_igob(
-            eng, pe, list(plan.action.get("targets", [])), plan.action.get("to")
-        ):
-            plan.violate(rule, msg)
-    elif plan.action.get("use") is not False and effects.appear_op(pe.effect) is not None:
-        from judge.games.zx.appearing import check_appear
-
-        targets = list(plan.action.get("targets", []))
-        for rule, msg in check_appear(eng, pe, targets, plan.action.get("squares")):
-            plan.violate(rule, msg)
-    elif plan.action.get("use") is not False:
-        targets = _hand_targets(eng, plan, pe)
-        with provisionally(eng, plan.data.get("binds", [])):
-            for rule, msg in check_targets(eng, pe, targets, plan.action.get("count")):
-                plan.violate(rule, msg)
-            why = missing_target(eng, pe, targets)
-        if why is not None:
-            plan.cannot_apply(why)
-    check_order(eng, plan, pe, cands, "ZX-SIMULTANEOUS")
-
-
-def _hand_targets(eng: ZXEngine, plan: Plan, pe: Any) -> list[Any]:
-    """The ``resolve``'s targets; a Break's card B (a hand card) that is unknown in observed
-    mode is bound to it (:mod:`judge.games.zx.observed`), and named by its instance."""
-    targets = list(plan.action.get("targets", []))
-    if effects.break_op(pe.effect) is None or len(targets) != 2 or eng.seeded:
-        return targets
-    b = targets[1]
-    hand = eng.state.players[pe.controller].hand
-    if isinstance(b, str) and (b in hand or None not in hand):
-        return targets
-    iid = hand_card(eng, plan, pe.controller, b, "ZX-BREAK")
-    if iid is not None:
-        targets[1] = iid
-        plan.data["targets"] = targets
-    return targets
-
-
-def apply_resolve(eng: ZXEngine, plan: Plan) -> None:
-    if plan.data.get("idle"):
-        eng.ctx.ruling(
-            "ZX-VOID-BRINGER",
-            f"{plan.data['idle']} resolved by itself, doing nothing (its life condition did "
-            "not hold): this resolve records the one way it went; nothing more happens.",
-        )
-        return
-    pe = plan.data["pe"]
-    if plan.data.get("order"):
-        eng.pool.preferred = list(plan.data["order"])
-    eng.pool.remove(pe)
-    pe.context["count"] = plan.action.get("count")
-    pe.context["to"] = plan.action.get("to")
-    pe.context["squares"] = plan.action.get("squares")
-    targets = plan.data.get("targets", plan.action.get("targets", []))
-    eng.run_effect(pe, list(targets), plan.action.get("use"))
+# -- concede, outcome -------------------------------------------------------------------------
 
 
 def check_concede(eng: ZXEngine, plan: Plan) -> None:

@@ -25,6 +25,7 @@ from judge.core.log import ActionLog
 from judge.core.rules import Catalogue
 from judge.core.timing import POLICIES, EffectPool, PendingEffect, TurnPlayerOf
 from judge.games.zx import actions, effects
+from judge.games.zx.actions import PHASE_DECISIONS
 from judge.games.zx.cards import CardDef
 from judge.games.zx.conditions import Conditions
 from judge.games.zx.crisis import op_crisis_check as crisis_check
@@ -38,11 +39,6 @@ from judge.games.zx.state import PlayerState, Resource, ZXState
 from judge.games.zx.views import Views
 from judge.games.zx.waits import life_pick
 
-PHASE_DECISIONS = {
-    "resource": ("resource", "proceed"),
-    "ignition": ("ignite", "proceed"),
-    "main": ("play", "play_ex", "attack", "activate", "proceed"),
-}
 WAITS = {
     "wait_first_player": "first_player",
     "wait_setup": "setup",

@@ -2,7 +2,10 @@
 rule effects in self-played games (both battle damage options), the quick
 look of :meth:`ZXEngine.rules` and the full pass (:meth:`ZXEngine.rules_in_full`), each on
 its own copy of the game, return the same, leave the same state and pending effects, and
-say the same events and rulings."""
+say the same events and rulings; and at every check of an action, :func:`actions.check`
+(decisions()' answer written out) and :func:`actions.check_by_decisions` (the whole way) find
+the same violations, data and rulings, for the action as recorded, by the other player and
+as a ``proceed`` and a ``resolve``."""
 
 from __future__ import annotations
 
@@ -12,8 +15,11 @@ from typing import Any
 import pytest
 
 from judge.core.canonical import canonical_json
+from judge.core.engine import Plan
 from judge.core.replay import replay
 from judge.core.selfplay import random_game
+from judge.core.verdict import StepContext
+from judge.games.zx import actions
 from judge.games.zx.engine import ZXEngine
 from judge.games.zx.sample import sample_envelope
 
@@ -61,3 +67,51 @@ def test_rules_look_is_the_full_pass(monkeypatch: pytest.MonkeyPatch, battle: st
         replay(random_game(env, seed, max_actions=150))
     assert calls["all"] > 100
     assert calls["full"] > 0  # (some calls did something: destroyed, reloaded, …)
+
+
+def _said(eng: ZXEngine, check: Any, act: dict[str, Any]) -> tuple[Any, ...]:
+    """What ``check`` finds of ``act`` (with a step context of its own, the game's put back)."""
+    saved = eng.ctx
+    eng.ctx = StepContext(saved.index)
+    try:
+        plan = check(eng, act)
+        return (
+            plan.kind,
+            [(v.rule, v.message) for v in plan.violations],
+            plan.not_applicable,
+            repr(sorted(plan.data.items())),
+            eng.ctx.rulings,
+            eng.ctx.events,
+        )
+    finally:
+        eng.ctx = saved
+
+
+@pytest.mark.parametrize("battle", ["one_way", "both_ways"])
+def test_check_is_the_long_way(monkeypatch: pytest.MonkeyPatch, battle: str) -> None:
+    check = actions.check
+    calls = {"check": 0, "kinds": set()}
+
+    def checked(eng: ZXEngine, action: dict[str, Any]) -> Plan:
+        calls["check"] += 1
+        calls["kinds"].add(action["do"])
+        other = next(q for q in eng.state.order if q != action["p"])
+        for act in (
+            action,
+            {**action, "p": other},
+            {"do": "proceed", "p": action["p"]},
+            {"do": "resolve", "p": action["p"], "source": "A-1"},
+        ):
+            long = _said(eng, lambda e, a: actions.check_by_decisions(e, Plan(a, a["do"])), act)
+            assert _said(eng, check, act) == long
+        return check(eng, action)
+
+    monkeypatch.setattr(actions, "check", checked)
+    for i in range(3):
+        seed = f"fast-paths-{battle}-{i}"
+        env = sample_envelope(seed)
+        env["rule_options"] = {"battle_damage": battle}
+        replay(random_game(env, seed, max_actions=150))
+    assert calls["check"] > 100
+    # (the three ways through: a phase's, a wait's, an effect's)
+    assert {"play", "attack", "resolve", "pick_life"} <= calls["kinds"]
