@@ -149,7 +149,8 @@ def check_by_decisions(eng: ZXEngine, plan: Plan) -> Plan:
 def apply(eng: ZXEngine, plan: Plan) -> None:
     if "binds" in plan.data:  # (only then has apply_binds anything to do: most actions)
         apply_binds(eng, plan)
-    eng.idle_effects.clear()
+    if eng.idle_effects:  # (mostly none: the test first)
+        eng.idle_effects.clear()
     APPLIES[plan.kind](eng, plan)
 
 

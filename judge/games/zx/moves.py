@@ -30,10 +30,13 @@ class Moves(_Base):
         """Put ``iid``'s ``when`` effects whose conditions hold into the pool (or hold them
         back while an "ignite X times" is running: ZX-IGNITION-MULTI)."""
         st = self.state
+        d = st.defs[st.code_of[iid]]
+        z = st.on_field.get(iid)
+        if when not in d.whens and (z is None or z.shift is None):
+            return  # (nearly always: no effect of its own of that ``when``, and no shift)
         # (:meth:`effects_of`, written out: its list is not made, and nearly all the effects
         # are of another ``when``)
-        effects = list(enumerate(st.defs[st.code_of[iid]].effects))
-        z = st.on_field.get(iid)
+        effects = list(enumerate(d.effects))
         if z is not None and z.shift is not None:
             effects += [(1000 + i, e) for i, e in enumerate(st.card(z.shift).effects)]
         for index, eff in effects:

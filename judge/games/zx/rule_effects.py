@@ -33,9 +33,9 @@ class RuleEffects(_Base):
         st = self.state
         if st.phase in ("over", "setup"):
             return False
-        players = st.players
-        for pid in st.order:
-            ps = players[pid]
+        # (each player's zones, in the players' order, not the turn order's: any of them
+        # sends the look to the full pass, which reads them in its own order)
+        for ps in st.players.values():
             if not ps.life or len(ps.charge) > CHARGE_LIMIT or (not ps.deck and ps.trash):
                 return self.rules_in_full()
         agenda = st.agenda

@@ -115,3 +115,33 @@ def test_check_is_the_long_way(monkeypatch: pytest.MonkeyPatch, battle: str) -> 
     assert calls["check"] > 100
     # (the three ways through: a phase's, a wait's, an effect's)
     assert {"play", "attack", "resolve", "pick_life"} <= calls["kinds"]
+
+
+def test_fire_skips_only_cards_without_effects_of_the_trigger(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """:meth:`Moves.fire` returns at once when the card has no effect of the ``when``
+    (``CardDef.whens``) and no shift card: then the long way (:meth:`Moves.effects_of`, the
+    shift's effects included) finds none of that ``when`` either."""
+    fire = ZXEngine.fire
+    calls = {"all": 0, "skipped": 0, "found": 0}
+
+    def fired(self: ZXEngine, iid: str, when: str, pid: str, **context: Any) -> None:
+        st = self.state
+        d = st.card(iid)
+        assert d.whens == {e.get("when") for e in d.effects}
+        z = st.on_field.get(iid)
+        skipped = when not in d.whens and (z is None or z.shift is None)
+        found = [e for _, e in self.effects_of(iid) if e.get("when") == when]
+        assert not (skipped and found)
+        calls["all"] += 1
+        calls["skipped"] += skipped
+        calls["found"] += bool(found)
+        fire(self, iid, when, pid, **context)
+
+    monkeypatch.setattr(ZXEngine, "fire", fired)
+    for i in range(3):
+        seed = f"fast-paths-fire-{i}"
+        replay(random_game(sample_envelope(seed), seed, max_actions=150))
+    assert calls["skipped"] > 50
+    assert calls["found"] > 0
