@@ -207,9 +207,20 @@ def apply_resource(eng: ZXEngine, plan: Plan) -> None:
     iid = plan.data["card"]
     st.players[p].hand.remove(iid)
     st.players[p].resources.append(Resource(iid, st.next_serial()))
-    eng.event("resource", f"{p} puts {eng.name(iid)} into its resources.", player=p, card=iid)
-    eng.ctx.ruling(
-        "ZX-RESOURCE-PHASE", f"{p} puts one hand card into its resources; the resource phase ends."
+    ctx = eng.ctx  # (:meth:`event` and ``ctx.ruling``, written out)
+    ctx.events.append(
+        {
+            "player": p,
+            "card": iid,
+            "type": "resource",
+            "text": f"{p} puts {eng.name(iid)} into its resources.",
+        }
+    )
+    ctx.rulings.append(
+        {
+            "rule": "ZX-RESOURCE-PHASE",
+            "message": f"{p} puts one hand card into its resources; the resource phase ends.",
+        }
     )
     if st.agenda or eng.pool.items:
         eng.push(("phase", {"name": "ignition"}))
@@ -262,11 +273,15 @@ def check_proceed(eng: ZXEngine, plan: Plan) -> None:
 def apply_proceed(eng: ZXEngine, plan: Plan) -> None:
     st = eng.state
     nxt = {"resource": "ignition", "ignition": "main"}.get(st.phase)
-    eng.event("proceed", f"{plan.action['p']} ends the {st.phase} phase.", player=plan.action["p"])
+    p = plan.action["p"]
+    ctx = eng.ctx  # (:meth:`event` and ``ctx.ruling``, written out)
+    ctx.events.append({"player": p, "type": "proceed", "text": f"{p} ends the {st.phase} phase."})
     if st.phase == "ignition":
-        eng.ctx.ruling(
-            "ZX-IGNITION",
-            f"{plan.action['p']} passes in the ignition phase: the main phase begins.",
+        ctx.rulings.append(
+            {
+                "rule": "ZX-IGNITION",
+                "message": f"{p} passes in the ignition phase: the main phase begins.",
+            }
         )
     if st.agenda or eng.pool.items:
         eng.push(("phase", {"name": nxt}) if nxt is not None else ("end_turn", {}))
@@ -400,12 +415,14 @@ def apply_attack(eng: ZXEngine, plan: Plan) -> None:
     tz = st.squares.get(target)
     opp_square = GRID.player_square(st.players[st.opponent(p)].seat)
     st.battle = Battle(z, p, target, tz, player=tz is None and target == opp_square)
-    eng.event(
-        "attack",
-        f"{eng.name(z.card)} sleeps and attacks square {target}.",
-        player=p,
-        card=z.card,
-        square=target,
+    eng.ctx.events.append(  # (:meth:`event`, written out)
+        {
+            "player": p,
+            "card": z.card,
+            "square": target,
+            "type": "attack",
+            "text": f"{eng.name(z.card)} sleeps and attacks square {target}.",
+        }
     )
     fired = len(eng.pool.items)
     eng.fire(z.card, "attack", p)

@@ -83,8 +83,10 @@ def pay_cost(eng: ZXEngine, p: str, iid: str, pay: list[Any]) -> None:
     for r in pay:
         r.sleeping = True
     if pay:
-        eng.ctx.ruling(
-            "ZX-COST",
-            f"{p} sleeps {plural(len(pay), 'resource')} to pay "
-            f"{eng.name(iid)}'s cost {eng.state.card(iid).cost}.",
+        eng.ctx.rulings.append(  # (``ctx.ruling``, written out)
+            {
+                "rule": "ZX-COST",
+                "message": f"{p} sleeps {plural(len(pay), 'resource')} to pay "
+                f"{eng.name(iid)}'s cost {eng.state.card(iid).cost}.",
+            }
         )

@@ -6,7 +6,8 @@ waits for a decision (``wait_…``, :data:`WAITS`) or a pending effect needs a c
 handlers of the log's actions are in :mod:`judge.games.zx.actions`, card moves in
 :mod:`judge.games.zx.moves`, resolving effects in :mod:`judge.games.zx.resolve`, the
 keyword abilities' conditions in :mod:`judge.games.zx.conditions`, the rule effects in
-:mod:`judge.games.zx.rule_effects`, the step's state in :mod:`judge.games.zx.views`.
+:mod:`judge.games.zx.rule_effects`, the battle in :mod:`judge.games.zx.battle`, the step's
+state in :mod:`judge.games.zx.views`.
 
 Conventions (``docs/zx.md``): seeded or observed mode (:mod:`judge.games.zx.observed`); the
 opening shuffle of each player's deck
@@ -26,6 +27,7 @@ from judge.core.rules import Catalogue
 from judge.core.timing import POLICIES, EffectPool, PendingEffect, TurnPlayerOf
 from judge.games.zx import actions, effects
 from judge.games.zx.actions import PHASE_DECISIONS
+from judge.games.zx.battle import Battles
 from judge.games.zx.cards import CardDef
 from judge.games.zx.conditions import Conditions
 from judge.games.zx.crisis import op_crisis_check as crisis_check
@@ -52,7 +54,7 @@ WAITS = {
 HAND, LIFE, RESOURCES, DRAW = 4, 4, 2, 2
 
 
-class ZXEngine(RuleEffects, Conditions, Views, Moves, AgendaEngine):
+class ZXEngine(RuleEffects, Battles, Conditions, Views, Moves, AgendaEngine):
     """One Z/X game in progress (2 players)."""
 
     game: ClassVar[str] = "zx"
@@ -281,9 +283,24 @@ class ZXEngine(RuleEffects, Conditions, Views, Moves, AgendaEngine):
         st.turn_player = first if st.turn % 2 == 1 else st.opponent(first)
         pid = st.turn_player
         st.resourced = st.ignited = st.ex_played = False
-        self.event("turn", f"Turn {st.turn}: {pid}'s turn.", player=pid, turn=st.turn)
-        self.ctx.ruling(
-            "ZX-TURN", f"{pid}'s turn: reboot, draw, resource, ignition, main and end phase."
+        # (the step's events and rulings appended as :meth:`event` and ``ctx.ruling`` append
+        # them, written out here and in the other steps of every turn and action:
+        # tests/games/zx/test_fast_paths.py pins their form)
+        ctx = self.ctx
+        ctx.events.append(
+            {
+                "player": pid,
+                "turn": st.turn,
+                "type": "turn",
+                "text": f"Turn {st.turn}: {pid}'s turn.",
+            }
+        )
+        rulings = ctx.rulings
+        rulings.append(
+            {
+                "rule": "ZX-TURN",
+                "message": f"{pid}'s turn: reboot, draw, resource, ignition, main and end phase.",
+            }
         )
         st.phase = "reboot"
         ps = st.players[pid]
@@ -293,24 +310,28 @@ class ZXEngine(RuleEffects, Conditions, Views, Moves, AgendaEngine):
                 if x.sleeping:
                     rebooted.append(x.card)
                     x.sleeping = False
-        self.ctx.ruling(
-            "ZX-REBOOT-PHASE",
-            f"{pid}'s reboot phase: its Z/X and resources are rebooted"
-            + (f" ({', '.join(rebooted)})." if rebooted else " (none was sleeping)."),
+        rulings.append(
+            {
+                "rule": "ZX-REBOOT-PHASE",
+                "message": f"{pid}'s reboot phase: its Z/X and resources are rebooted"
+                + (f" ({', '.join(rebooted)})." if rebooted else " (none was sleeping)."),
+            }
         )
         st.phase = "draw"
         n = DRAW if st.turn != 1 else int(self.options["first_turn_draw"])
         for _ in range(n):
             if not self.draw_one(pid, " (draw phase)"):
                 break
-        self.ctx.ruling(
-            "ZX-DRAW-PHASE",
-            f"{pid} draws {n} in its draw phase"
-            + (
-                " (the first player's first turn: rule option first_turn_draw)."
-                if st.turn == 1
-                else "."
-            ),
+        rulings.append(
+            {
+                "rule": "ZX-DRAW-PHASE",
+                "message": f"{pid} draws {n} in its draw phase"
+                + (
+                    " (the first player's first turn: rule option first_turn_draw)."
+                    if st.turn == 1
+                    else "."
+                ),
+            }
         )
         st.phase = "resource"
         if st.agenda or self.pool.items:  # else the agenda's runner runs the rules next (op_rules)
@@ -318,7 +339,9 @@ class ZXEngine(RuleEffects, Conditions, Views, Moves, AgendaEngine):
 
     def op_phase(self, name: str) -> None:
         self.state.phase = name
-        self.event("phase", f"{self.state.turn_player}'s {name} phase.", phase=name)
+        self.ctx.events.append(  # (:meth:`event`, written out)
+            {"phase": name, "type": "phase", "text": f"{self.state.turn_player}'s {name} phase."}
+        )
 
     def op_end_turn(self) -> None:
         """ZX-END: damage dealt this turn and effects until the end of the turn end."""
@@ -329,12 +352,21 @@ class ZXEngine(RuleEffects, Conditions, Views, Moves, AgendaEngine):
                 z.damage = 0
                 z.power_mods.clear()  # ZX-POWER: until the end of the turn
         st.at_risk = {c: z for c, z in st.at_risk.items() if not z.positive}
-        self.ctx.ruling(
-            "ZX-END",
-            f"{st.turn_player}'s end phase: damage on Z/X and power changes until the end of "
-            "the turn are cleared.",
+        ctx = self.ctx  # (``ctx.ruling`` and :meth:`event`, written out)
+        ctx.rulings.append(
+            {
+                "rule": "ZX-END",
+                "message": f"{st.turn_player}'s end phase: damage on Z/X and power changes until "
+                "the end of the turn are cleared.",
+            }
         )
-        self.event("turn_end", f"End of {st.turn_player}'s turn.", player=st.turn_player)
+        ctx.events.append(
+            {
+                "player": st.turn_player,
+                "type": "turn_end",
+                "text": f"End of {st.turn_player}'s turn.",
+            }
+        )
         if st.agenda or self.pool.items:
             self.push(("begin_turn", {}))
         else:  # the step now, not pushed: the runner would run it next, first (op_rules)
@@ -524,72 +556,3 @@ class ZXEngine(RuleEffects, Conditions, Views, Moves, AgendaEngine):
             player=player,
             card=card,
         )
-
-    # battle ------------------------------------------------------------------------------------
-
-    def op_battle(self) -> None:
-        """ZX-BATTLE: the attacker deals its power as damage to the attacked Z/X; an empty
-        opposing player square takes it as 1 player damage."""
-        st = self.state
-        b = st.battle
-        st.battle = None
-        if b is None:
-            return
-        at = b.attacker.square
-        if st.on_field.get(b.attacker.card) is not b.attacker:
-            self.event(
-                "battle",
-                f"{self.name(b.attacker.card)} is no longer on the field: the battle ends.",
-            )
-            self.ctx.ruling("ZX-BATTLE", "The attacking Z/X has left the field: the battle ends.")
-            return
-        defender = st.opponent(b.attacker_player)
-        if b.player:
-            if st.squares.get(b.square) is not None:
-                self.ctx.cannot_verify(
-                    f"a Z/X is now on {defender}'s player square, attacked while it was empty: "
-                    "no stored source says what the battle does then"
-                )
-                self.event("battle", "The attacked player square is no longer empty.")
-                return
-            self.ctx.ruling(
-                "ZX-DAMAGE-PLAYER",
-                f"{self.name(b.attacker.card)} attacks {defender}'s empty player square: 1 damage to {defender}.",
-            )
-            if self.pool.items:
-                self.push(
-                    ("player_damage", {"player": defender, "n": 1, "why": "attack"}),
-                    ("rules", {}),
-                )
-            else:  # the damage now, not pushed: the runner would run it next, first (op_rules)
-                self.push(("rules", {}))
-                self.op_player_damage(defender, 1, "attack")
-            return
-        target = b.target
-        # (the square holding ``target``: its own, while it is on the field)
-        on = target is not None and st.on_field.get(target.card) is target
-        tsq = target.square if on else None  # type: ignore[union-attr]
-        if target is None or tsq is None:
-            self.event("battle", "The attacked Z/X is no longer on the field: the battle ends.")
-            self.ctx.ruling(
-                "ZX-BATTLE",
-                f"The attacked Z/X has left the field: the battle ends and no damage is dealt; "
-                f"{defender} takes none (the attack target was a Z/X, not the player).",
-            )
-            return
-        # (:meth:`power`, written out: the attacker is on square ``at``, found above, and
-        # nothing has changed since)
-        z = b.attacker
-        power = st.defs[st.code_of[z.card]].power + sum(z.power_mods)
-        if z.static:
-            power += self.static_power(z.card)
-        self.damage_zx(tsq, power, f"attacked by {self.name(b.attacker.card)}")
-        if self.options["battle_damage"] == "both_ways":
-            self.damage_zx(at, self.power(target.card), f"struck back by {self.name(target.card)}")
-        self.ctx.ruling(
-            "ZX-BATTLE",
-            f"{self.name(b.attacker.card)} (power {power}) deals {power} damage to "
-            f"{self.name(target.card)} (rule option battle_damage {self.options['battle_damage']}).",
-        )
-        if st.agenda or self.pool.items:  # else the agenda's runner runs the rules next (op_rules)
-            self.push(("rules", {}))

@@ -141,12 +141,15 @@ class Moves(_Base):
                 f"{self.name(iid)} appears sleeping (rule option appear_state sleep).",
             )
         st.put_zx(z, pid)
-        self.event(
-            "appear",
-            f"{self.name(iid)} appears on square {sq} ({how}{', sleeping' if z.sleeping else ''}).",
-            player=pid,
-            card=iid,
-            square=sq,
+        self.ctx.events.append(  # (:meth:`event`, written out)
+            {
+                "player": pid,
+                "card": iid,
+                "square": sq,
+                "type": "appear",
+                "text": f"{self.name(iid)} appears on square {sq} "
+                f"({how}{', sleeping' if z.sleeping else ''}).",
+            }
         )
         d = st.defs[st.code_of[iid]]
         if d.unread:  # (:meth:`text_unread`'s own first test: most cards have none)
@@ -240,8 +243,12 @@ class Moves(_Base):
                 f"{plural(len(z.force), 'force material')} {agree(len(z.force), 'goes', 'go')} "
                 f"to the {dest} (rule option force_on_leave {dest}).",
             )
-        self.event(
-            "leave", f"{self.name(z.card)} leaves square {sq} for the {to} ({why}).", card=z.card
+        self.ctx.events.append(  # (:meth:`event`, written out)
+            {
+                "card": z.card,
+                "type": "leave",
+                "text": f"{self.name(z.card)} leaves square {sq} for the {to} ({why}).",
+            }
         )
         if st.battle is not None and st.battle.target is z:
             st.battle.target = None
@@ -294,13 +301,15 @@ class Moves(_Base):
         z.damage += amount
         st.at_risk[z.card] = z
         power = self.power(z.card)
-        self.event(
-            "damage",
-            f"{self.name(z.card)} takes {amount} damage ({why}): {z.damage} this turn, power "
-            f"{power}.",
-            card=z.card,
-            amount=amount,
-            total=z.damage,
+        self.ctx.events.append(  # (:meth:`event`, written out)
+            {
+                "card": z.card,
+                "amount": amount,
+                "total": z.damage,
+                "type": "damage",
+                "text": f"{self.name(z.card)} takes {amount} damage ({why}): {z.damage} this "
+                f"turn, power {power}.",
+            }
         )
 
     # -- power ----------------------------------------------------------------------------------
@@ -412,13 +421,15 @@ class Moves(_Base):
             return False
         iid = taken[0]
         self.state.players[pid].hand.append(iid)
-        self.event(
-            "draw",
-            f"{pid} draws {self.name(iid) if iid is not None else 'a card'}{why}.",
-            player=pid,
-            cards=[iid],
-            private=pid,
-            public_text=f"{pid} draws a card{why}.",
+        self.ctx.events.append(  # (:meth:`event`, written out)
+            {
+                "player": pid,
+                "cards": [iid],
+                "private": pid,
+                "public_text": f"{pid} draws a card{why}.",
+                "type": "draw",
+                "text": f"{pid} draws {self.name(iid) if iid is not None else 'a card'}{why}.",
+            }
         )
         return True
 

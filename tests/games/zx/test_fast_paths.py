@@ -145,3 +145,25 @@ def test_fire_skips_only_cards_without_effects_of_the_trigger(
         replay(random_game(sample_envelope(seed), seed, max_actions=150))
     assert calls["skipped"] > 50
     assert calls["found"] > 0
+
+
+def test_written_out_events_and_rulings_are_the_cores() -> None:
+    """The engine's busiest steps append their events and rulings to the step themselves, as
+    :meth:`AgendaEngine.event` and :meth:`StepContext.ruling` append them (the same keys in
+    the same order): those two still make them so, and the engine does not override them."""
+    from judge.core.engine import AgendaEngine
+
+    assert ZXEngine.event is AgendaEngine.event
+    ctx = StepContext(0)
+    ctx.ruling("ZX-TURN", "a message")
+    assert ctx.rulings == [{"rule": "ZX-TURN", "message": "a message"}]
+    assert list(ctx.rulings[0]) == ["rule", "message"]
+
+    class _Engine:
+        pass
+
+    eng = _Engine()
+    eng.ctx = ctx  # type: ignore[attr-defined]
+    AgendaEngine.event(eng, "draw", "A draws.", player="A", cards=["A-1"])  # type: ignore[arg-type]
+    assert ctx.events == [{"player": "A", "cards": ["A-1"], "type": "draw", "text": "A draws."}]
+    assert list(ctx.events[0]) == ["player", "cards", "type", "text"]

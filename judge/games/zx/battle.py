@@ -1,0 +1,86 @@
+"""The battle of a Z/X game, as a mixin of the engine: the attacker's damage to the attacked
+Z/X (and back, rule option battle_damage), or to the player of an empty player square
+(ZX-BATTLE, ZX-DAMAGE-PLAYER); the attack itself is :mod:`judge.games.zx.actions`'."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from judge.games.zx.engine import ZXEngine
+
+    _Base = ZXEngine
+else:
+    _Base = object
+
+
+class Battles(_Base):
+    def op_battle(self) -> None:
+        """ZX-BATTLE: the attacker deals its power as damage to the attacked Z/X; an empty
+        opposing player square takes it as 1 player damage."""
+        st = self.state
+        b = st.battle
+        st.battle = None
+        if b is None:
+            return
+        at = b.attacker.square
+        if st.on_field.get(b.attacker.card) is not b.attacker:
+            self.event(
+                "battle",
+                f"{self.name(b.attacker.card)} is no longer on the field: the battle ends.",
+            )
+            self.ctx.ruling("ZX-BATTLE", "The attacking Z/X has left the field: the battle ends.")
+            return
+        defender = st.opponent(b.attacker_player)
+        if b.player:
+            if st.squares.get(b.square) is not None:
+                self.ctx.cannot_verify(
+                    f"a Z/X is now on {defender}'s player square, attacked while it was empty: "
+                    "no stored source says what the battle does then"
+                )
+                self.event("battle", "The attacked player square is no longer empty.")
+                return
+            self.ctx.ruling(
+                "ZX-DAMAGE-PLAYER",
+                f"{self.name(b.attacker.card)} attacks {defender}'s empty player square: 1 damage to {defender}.",
+            )
+            if self.pool.items:
+                self.push(
+                    ("player_damage", {"player": defender, "n": 1, "why": "attack"}),
+                    ("rules", {}),
+                )
+            else:  # the damage now, not pushed: the runner would run it next, first (op_rules)
+                self.push(("rules", {}))
+                self.op_player_damage(defender, 1, "attack")
+            return
+        target = b.target
+        # (the square holding ``target``: its own, while it is on the field)
+        on = target is not None and st.on_field.get(target.card) is target
+        tsq = target.square if on else None  # type: ignore[union-attr]
+        if target is None or tsq is None:
+            self.event("battle", "The attacked Z/X is no longer on the field: the battle ends.")
+            self.ctx.ruling(
+                "ZX-BATTLE",
+                f"The attacked Z/X has left the field: the battle ends and no damage is dealt; "
+                f"{defender} takes none (the attack target was a Z/X, not the player).",
+            )
+            return
+        # (:meth:`power`, written out: the attacker is on square ``at``, found above, and
+        # nothing has changed since)
+        z = b.attacker
+        power = st.defs[st.code_of[z.card]].power + sum(z.power_mods)
+        if z.static:
+            power += self.static_power(z.card)
+        self.damage_zx(tsq, power, f"attacked by {self.name(b.attacker.card)}")
+        if self.options["battle_damage"] == "both_ways":
+            self.damage_zx(at, self.power(target.card), f"struck back by {self.name(target.card)}")
+        self.ctx.rulings.append(  # (``ctx.ruling``, written out)
+            {
+                "rule": "ZX-BATTLE",
+                "message": f"{self.name(b.attacker.card)} (power {power}) deals {power} damage "
+                f"to {self.name(target.card)} (rule option battle_damage "
+                f"{self.options['battle_damage']}).",
+            }
+        )
+        if st.agenda or self.pool.items:  # else the agenda's runner runs the rules next (op_rules)
+            self.push(("rules", {}))
