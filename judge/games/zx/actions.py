@@ -300,7 +300,7 @@ def check_play(eng: ZXEngine, plan: Plan) -> None:
     iid = hand_card(eng, plan, p, plan.action["card"], "ZX-PLAY")
     if iid is None:
         return
-    d = st.card(iid)
+    d = st.defs[st.code_of[iid]]  # (``st.card``, written out)
     plan.data["card"] = iid
     if d.type in ("event_ex", "shift", "zx_ob"):
         plan.violate(
@@ -335,7 +335,7 @@ def apply_play(eng: ZXEngine, plan: Plan) -> None:
     iid = plan.data["card"]
     pay_cost(eng, p, iid, plan.data["pay"])
     st.players[p].hand.remove(iid)
-    d = st.card(iid)
+    d = st.defs[st.code_of[iid]]  # (``st.card``, written out)
     if d.is_zx:
         eng.appear(p, iid, plan.action["to"], "played from the hand")
     else:
@@ -367,13 +367,12 @@ def check_attack(eng: ZXEngine, plan: Plan) -> None:
     if z.sleeping:
         plan.violate("ZX-ATTACK", f"{eng.name(iid)} is sleeping: only a rebooted Z/X attacks.")
     target = plan.action["target"]
-    opp = st.opponent(p)
+    opp, opp_square = eng.facing[p]
     if target not in GRID.squares:
         plan.violate("ZX-ATTACK", f"There is no square {target}.")
         plan.cannot_apply("no such square")
         return
     tz = st.squares.get(target)
-    opp_square = GRID.player_square(st.players[opp].seat)
     if tz is not None and st.controller[target] == opp or tz is None and target == opp_square:
         pass
     else:
@@ -389,7 +388,7 @@ def check_attack(eng: ZXEngine, plan: Plan) -> None:
                 f"{opp} controls a Z/X OB on a square ({eng.name(ob.card)}): its empty player "
                 "square cannot be chosen as an attack target.",
             )
-    reach = st.card(iid).range
+    reach = st.defs[st.code_of[iid]].range  # (``st.card``, written out)
     dist = GRID.distance(sq, target)
     if dist > reach:
         rule = "ZX-RANGE" if reach > 1 else "ZX-ATTACK"
@@ -413,7 +412,7 @@ def apply_attack(eng: ZXEngine, plan: Plan) -> None:
     z.sleeping = True
     target = plan.action["target"]
     tz = st.squares.get(target)
-    opp_square = GRID.player_square(st.players[st.opponent(p)].seat)
+    opp_square = eng.facing[p][1]
     st.battle = Battle(z, p, target, tz, player=tz is None and target == opp_square)
     eng.ctx.events.append(  # (:meth:`event`, written out)
         {

@@ -31,7 +31,7 @@ class Battles(_Base):
             )
             self.ctx.ruling("ZX-BATTLE", "The attacking Z/X has left the field: the battle ends.")
             return
-        defender = st.opponent(b.attacker_player)
+        defender = self.facing[b.attacker_player][0]
         if b.player:
             if st.squares.get(b.square) is not None:
                 self.ctx.cannot_verify(
@@ -71,15 +71,16 @@ class Battles(_Base):
         power = st.defs[st.code_of[z.card]].power + sum(z.power_mods)
         if z.static:
             power += self.static_power(z.card)
-        self.damage_zx(tsq, power, f"attacked by {self.name(b.attacker.card)}")
+        # (each card's name asked once: the same text, nothing dealing either anew meanwhile)
+        attacker, attacked = self.name(z.card), self.name(target.card)
+        self.damage_zx(tsq, power, f"attacked by {attacker}")
         if self.options["battle_damage"] == "both_ways":
-            self.damage_zx(at, self.power(target.card), f"struck back by {self.name(target.card)}")
+            self.damage_zx(at, self.power(target.card), f"struck back by {attacked}")
         self.ctx.rulings.append(  # (``ctx.ruling``, written out)
             {
                 "rule": "ZX-BATTLE",
-                "message": f"{self.name(b.attacker.card)} (power {power}) deals {power} damage "
-                f"to {self.name(target.card)} (rule option battle_damage "
-                f"{self.options['battle_damage']}).",
+                "message": f"{attacker} (power {power}) deals {power} damage to {attacked} (rule "
+                f"option battle_damage {self.options['battle_damage']}).",
             }
         )
         if st.agenda or self.pool.items:  # else the agenda's runner runs the rules next (op_rules)

@@ -83,10 +83,11 @@ def pay_cost(eng: ZXEngine, p: str, iid: str, pay: list[Any]) -> None:
     for r in pay:
         r.sleeping = True
     if pay:
+        st = eng.state
         eng.ctx.rulings.append(  # (``ctx.ruling``, written out)
             {
                 "rule": "ZX-COST",
                 "message": f"{p} sleeps {plural(len(pay), 'resource')} to pay "
-                f"{eng.name(iid)}'s cost {eng.state.card(iid).cost}.",
+                f"{eng.name(iid)}'s cost {st.defs[st.code_of[iid]].cost}.",  # (``st.card``)
             }
         )

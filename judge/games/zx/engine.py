@@ -84,6 +84,15 @@ class ZXEngine(RuleEffects, Battles, Conditions, Views, Moves, AgendaEngine):
             for seat, pid in enumerate(log.player_ids)
         }
         self.state = ZXState(defs, code_of, owner_of, players, list(log.player_ids))
+        #: each player's opponent and the opponent's player square (``state.opponent`` and
+        #: ``GRID.player_square`` of its seat; players and seats never change in a game): a
+        #: play's square, an attack and its battle ask them
+        self.facing: dict[str, tuple[str, int]] = {
+            pid: (opp, GRID.player_square(players[opp].seat))
+            for pid in players
+            for opp in players
+            if opp != pid
+        }
         #: effects that resolved with no decision since the last action applied (a Void
         #: Bringer whose condition did not hold: ZX-VOID-BRINGER), by source
         self.idle_effects: dict[str, str] = {}

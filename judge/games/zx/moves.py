@@ -66,8 +66,8 @@ class Moves(_Base):
         st = self.state
         if sq not in GRID.squares:
             return f"there is no square {sq}"
-        opp = st.opponent(pid)
-        if sq == GRID.player_square(st.players[opp].seat):
+        opp, theirs = self.facing[pid]
+        if sq == theirs:
             return f"square {sq} is {opp}'s player square"
         z = st.squares.get(sq)
         if z is not None and st.controller[sq] != pid:
@@ -80,7 +80,7 @@ class Moves(_Base):
         """The squares where :meth:`square_problem` finds nothing (its tests, written out:
         the opponent's player square found once, not once a square)."""
         st = self.state
-        theirs = GRID.player_square(st.players[st.opponent(pid)].seat)
+        theirs = self.facing[pid][1]
         squares, controller = st.squares, st.controller
         out = []
         for sq in GRID.squares:
@@ -212,7 +212,7 @@ class Moves(_Base):
                     "a Z/X OB is destroyed or removed, not how it goes to another zone"
                 )
             to = "dynamis (face up)"
-        elif st.card(z.card).type == "zx_ex":
+        elif st.defs[st.code_of[z.card]].type == "zx_ex":  # (``st.card``, written out)
             # seed 003, keyword actions 7 and 8: a Z/X EX destroyed (or removed, "as
             # destroying") goes face up to the dynamis, whatever zone it was sent to
             st.players[owner].dynamis.append([z.card, True])
@@ -281,7 +281,7 @@ class Moves(_Base):
         st = self.state
         z = st.squares[sq]
         assert z is not None
-        if st.card(z.card).type != "zx_ex" and z.lower is None:
+        if st.defs[st.code_of[z.card]].type != "zx_ex" and z.lower is None:  # (``st.card``)
             self.ctx.ruling(
                 "ZX-DESTROY",
                 f"{self.name(z.card)} is destroyed ({why}): it goes to its owner's charge zone.",
@@ -300,7 +300,10 @@ class Moves(_Base):
             return
         z.damage += amount
         st.at_risk[z.card] = z
-        power = self.power(z.card)
+        # (:meth:`power`, written out: ``z`` is on the field, on ``sq``)
+        power = st.defs[st.code_of[z.card]].power + sum(z.power_mods)
+        if z.static:
+            power += self.static_power(z.card)
         self.ctx.events.append(  # (:meth:`event`, written out)
             {
                 "card": z.card,

@@ -167,3 +167,20 @@ def test_written_out_events_and_rulings_are_the_cores() -> None:
     AgendaEngine.event(eng, "draw", "A draws.", player="A", cards=["A-1"])  # type: ignore[arg-type]
     assert ctx.events == [{"player": "A", "cards": ["A-1"], "type": "draw", "text": "A draws."}]
     assert list(ctx.events[0]) == ["player", "cards", "type", "text"]
+
+
+def test_facing_is_each_players_opponent_and_its_player_square() -> None:
+    """``ZXEngine.facing`` (a play's square, an attack and its battle read it) gives what
+    ``state.opponent`` and ``GRID.player_square`` of the opponent's seat give."""
+    from judge.core.replay import position
+    from judge.games.zx.geometry import GRID
+
+    for i in range(3):
+        seed = f"fast-paths-facing-{i}"
+        eng = position(random_game(sample_envelope(seed), seed, max_actions=40))
+        assert isinstance(eng, ZXEngine)
+        st = eng.state
+        assert set(eng.facing) == set(st.order)
+        for pid in st.order:
+            opp = st.opponent(pid)
+            assert eng.facing[pid] == (opp, GRID.player_square(st.players[opp].seat))
