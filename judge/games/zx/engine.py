@@ -51,6 +51,9 @@ WAITS = {
     "wait_crisis": "crisis",
     "wait_reveal": "reveal",
 }
+#: the waits for one player's decision, named in the step's ``player`` (:meth:`ZXEngine.pending`;
+#: not a reveal's, whose entry names the card)
+PLAYER_WAITS = frozenset(WAITS) - {"wait_first_player", "wait_reveal"}
 HAND, LIFE, RESOURCES, DRAW = 4, 4, 2, 2
 
 
@@ -106,6 +109,8 @@ class ZXEngine(RuleEffects, Battles, Conditions, Views, Moves, AgendaEngine):
         self._pending_memo: dict[Any, list[dict[str, Any]]] = {}
         #: the same answers when nothing waits, by phase and turn player (:meth:`pending`)
         self._phase_pending: dict[tuple[str, str | None], list[dict[str, Any]]] = {}
+        #: and when a step waits for one player's decision, by player and step
+        self._wait_pending: dict[tuple[str | None, str], list[dict[str, Any]]] = {}
         self.state.squares = {sq: None for sq in GRID.names()}
         if log.start is not None:  # a game from a position (docs/positions.md)
             from judge.games.zx.position import place
@@ -160,12 +165,20 @@ class ZXEngine(RuleEffects, Battles, Conditions, Views, Moves, AgendaEngine):
         if self.pool.items:  # (the pool's truth, written out)
             return self.pending_effects()
         st = self.state
-        idle = not st.agenda
+        agenda = st.agenda
+        idle = not agenda
         if idle:
             # no effect and no step waiting (most steps): the decisions are the phase's, a
             # function of the phase and the turn player alone (:meth:`decisions`), and so is
             # what they give below: found by those, not by the decisions' list made and hashed
             out = self._phase_pending.get((st.phase, st.turn_player))
+            if out is not None:
+                return out
+        elif agenda[0][0] in PLAYER_WAITS and st.phase != "over":
+            # a wait for one player's decision (most other steps): the decisions are
+            # [(that player, (the wait's kind,))], found by the player and the wait
+            op, args = agenda[0]
+            out = self._wait_pending.get((args["player"], op))
             if out is not None:
                 return out
         # memoised by the decisions (a reveal's entry names its card: not memoised), and
@@ -190,6 +203,9 @@ class ZXEngine(RuleEffects, Battles, Conditions, Views, Moves, AgendaEngine):
             memo[key] = out
             if idle:
                 self._phase_pending[(st.phase, st.turn_player)] = out
+            elif agenda[0][0] in PLAYER_WAITS and st.phase != "over":
+                op, args = agenda[0]
+                self._wait_pending[(args["player"], op)] = out
         return out
 
     # == the agenda ==============================================================================
@@ -314,11 +330,17 @@ class ZXEngine(RuleEffects, Battles, Conditions, Views, Moves, AgendaEngine):
         st.phase = "reboot"
         ps = st.players[pid]
         rebooted = []  # its Z/X, then its resources (one pass each: the resources only grow)
-        for group in ([z for _, z in st.zx_of(pid)], ps.resources):
-            for x in group:
-                if x.sleeping:
-                    rebooted.append(x.card)
-                    x.sleeping = False
+        # (its Z/X by square name, as ``st.zx_of`` gives them, written out: the squares are
+        # kept in name order)
+        controller = st.controller
+        for sq, z in st.squares.items():
+            if z is not None and z.sleeping and controller[sq] == pid:
+                rebooted.append(z.card)
+                z.sleeping = False
+        for r in ps.resources:
+            if r.sleeping:
+                rebooted.append(r.card)
+                r.sleeping = False
         rulings.append(
             {
                 "rule": "ZX-REBOOT-PHASE",

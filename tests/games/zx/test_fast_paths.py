@@ -184,3 +184,37 @@ def test_facing_is_each_players_opponent_and_its_player_square() -> None:
         for pid in st.order:
             opp = st.opponent(pid)
             assert eng.facing[pid] == (opp, GRID.player_square(st.players[opp].seat))
+
+
+@pytest.mark.parametrize("battle", ["one_way", "both_ways"])
+def test_pending_is_the_decisions(monkeypatch: pytest.MonkeyPatch, battle: str) -> None:
+    """At every step with no effect waiting, :meth:`ZXEngine.pending` (found by the phase and
+    the turn player, or by a wait and its player, once made) lists what decisions() says the
+    rules wait for (a reveal's entry, which names the card, aside)."""
+    pending = ZXEngine.pending
+    calls = {"pending": 0, "waits": 0}
+
+    def listed(eng: ZXEngine) -> list[dict[str, Any]]:
+        out = pending(eng)
+        agenda = eng.state.agenda
+        if not eng.pool.items and not (agenda and agenda[0][0] == "wait_reveal"):
+            calls["pending"] += 1
+            calls["waits"] += bool(agenda)
+            assert out == [
+                {
+                    "player": who,
+                    "kind": "|".join(kinds),
+                    "text": f"{who or 'the rock-paper-scissors winner'}: {', '.join(kinds)}",
+                }
+                for who, kinds in eng.decisions()
+            ]
+        return out
+
+    monkeypatch.setattr(ZXEngine, "pending", listed)
+    for i in range(3):
+        seed = f"fast-paths-pending-{battle}-{i}"
+        env = sample_envelope(seed)
+        env["rule_options"] = {"battle_damage": battle}
+        replay(random_game(env, seed, max_actions=150))
+    assert calls["pending"] > 100
+    assert calls["waits"] > 10
