@@ -158,15 +158,15 @@ def fill_missing(eng: ZXEngine, action: dict[str, Any]) -> None:
     """A skipped ``resolve``: the effect resolves by default (ZX-CHOICE-RECORDED); one the
     engine cannot execute, or one whose choices it does not know, leaves what it did unknown
     until an ``outcome`` records it (a taint, as in the other games)."""
-    kind = action["do"]
-    if kind in ("concede", "resolve", "outcome"):  # an outcome belongs to the step before
-        return
     if not eng.pool.items:
         agenda = eng.state.agenda
         if not agenda or agenda[0][0] != "wait_trash_charge":
             # (most actions) the loop below would return at once, changing nothing: every
             # test before its pool test returns, and ``records_forced`` only reads
             return
+    kind = action["do"]
+    if kind in ("concede", "resolve", "outcome"):  # an outcome belongs to the step before
+        return
     for _ in range(64):
         if eng.state.phase == "over" or eng.records_forced(action) is not None:
             return  # (a record of a decision the engine took: nothing was skipped before it)
@@ -213,7 +213,7 @@ def apply_resource(eng: ZXEngine, plan: Plan) -> None:
             "player": p,
             "card": iid,
             "type": "resource",
-            "text": f"{p} puts {eng.name(iid)} into its resources.",
+            "text": f"{p} puts {eng._names.get(iid) or eng.name(iid)} into its resources.",
         }
     )
     ctx.rulings.append(
@@ -420,7 +420,8 @@ def apply_attack(eng: ZXEngine, plan: Plan) -> None:
             "card": z.card,
             "square": target,
             "type": "attack",
-            "text": f"{eng.name(z.card)} sleeps and attacks square {target}.",
+            "text": f"{eng._names.get(z.card) or eng.name(z.card)} sleeps and attacks square "
+            f"{target}.",
         }
     )
     fired = len(eng.pool.items)

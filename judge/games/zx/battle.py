@@ -72,7 +72,10 @@ class Battles(_Base):
         if z.static:
             power += self.static_power(z.card)
         # (each card's name asked once: the same text, nothing dealing either anew meanwhile)
-        attacker, attacked = self.name(z.card), self.name(target.card)
+        # (and :meth:`name`'s memo read first, written out: nearly always made already)
+        names = self._names
+        attacker = names.get(z.card) or self.name(z.card)
+        attacked = names.get(target.card) or self.name(target.card)
         self.damage_zx(tsq, power, f"attacked by {attacker}")
         if self.options["battle_damage"] == "both_ways":
             self.damage_zx(at, self.power(target.card), f"struck back by {attacked}")

@@ -88,6 +88,7 @@ def pay_cost(eng: ZXEngine, p: str, iid: str, pay: list[Any]) -> None:
             {
                 "rule": "ZX-COST",
                 "message": f"{p} sleeps {plural(len(pay), 'resource')} to pay "
-                f"{eng.name(iid)}'s cost {st.defs[st.code_of[iid]].cost}.",  # (``st.card``)
+                f"{eng._names.get(iid) or eng.name(iid)}'s cost "  # (``name``'s memo first)
+                f"{st.defs[st.code_of[iid]].cost}.",  # (``st.card``)
             }
         )

@@ -141,13 +141,15 @@ class Moves(_Base):
                 f"{self.name(iid)} appears sleeping (rule option appear_state sleep).",
             )
         st.put_zx(z, pid)
+        # (:meth:`name`'s memo read first, written out: nearly always made already)
+        named = self._names.get(iid) or self.name(iid)
         self.ctx.events.append(  # (:meth:`event`, written out)
             {
                 "player": pid,
                 "card": iid,
                 "square": sq,
                 "type": "appear",
-                "text": f"{self.name(iid)} appears on square {sq} "
+                "text": f"{named} appears on square {sq} "
                 f"({how}{', sleeping' if z.sleeping else ''}).",
             }
         )
@@ -243,11 +245,12 @@ class Moves(_Base):
                 f"{plural(len(z.force), 'force material')} {agree(len(z.force), 'goes', 'go')} "
                 f"to the {dest} (rule option force_on_leave {dest}).",
             )
+        named = self._names.get(z.card) or self.name(z.card)  # (:meth:`name`'s memo first)
         self.ctx.events.append(  # (:meth:`event`, written out)
             {
                 "card": z.card,
                 "type": "leave",
-                "text": f"{self.name(z.card)} leaves square {sq} for the {to} ({why}).",
+                "text": f"{named} leaves square {sq} for the {to} ({why}).",
             }
         )
         if st.battle is not None and st.battle.target is z:
@@ -304,13 +307,14 @@ class Moves(_Base):
         power = st.defs[st.code_of[z.card]].power + sum(z.power_mods)
         if z.static:
             power += self.static_power(z.card)
+        named = self._names.get(z.card) or self.name(z.card)  # (:meth:`name`'s memo first)
         self.ctx.events.append(  # (:meth:`event`, written out)
             {
                 "card": z.card,
                 "amount": amount,
                 "total": z.damage,
                 "type": "damage",
-                "text": f"{self.name(z.card)} takes {amount} damage ({why}): {z.damage} this "
+                "text": f"{named} takes {amount} damage ({why}): {z.damage} this "
                 f"turn, power {power}.",
             }
         )
@@ -424,6 +428,8 @@ class Moves(_Base):
             return False
         iid = taken[0]
         self.state.players[pid].hand.append(iid)
+        # (:meth:`name`'s memo read first, written out: nearly always made already)
+        named = "a card" if iid is None else self._names.get(iid) or self.name(iid)
         self.ctx.events.append(  # (:meth:`event`, written out)
             {
                 "player": pid,
@@ -431,7 +437,7 @@ class Moves(_Base):
                 "private": pid,
                 "public_text": f"{pid} draws a card{why}.",
                 "type": "draw",
-                "text": f"{pid} draws {self.name(iid) if iid is not None else 'a card'}{why}.",
+                "text": f"{pid} draws {named}{why}.",
             }
         )
         return True
