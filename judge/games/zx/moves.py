@@ -99,12 +99,15 @@ class Moves(_Base):
         st = self.state
         code = st.code_of[iid]
         st.serial += 1  # (:meth:`~judge.games.zx.state.ZXState.next_serial`, written out)
+        mine = self._static_power_effects.get(code)  # (its memo read first, written out)
+        if mine is None:
+            mine = self.static_power_effects(code)
         return ZX(
             card=iid,
             serial=st.serial,
             square=sq,
             positive=st.defs[code].power > 0,
-            static=bool(self.static_power_effects(code)),
+            static=bool(mine),
             **fields,
         )
 
@@ -422,12 +425,20 @@ class Moves(_Base):
         self.push(("life_pick", {"player": pid, "why": "reload"}))
 
     def draw_one(self, pid: str, why: str) -> bool:
-        taken = self.take_top(pid)
-        if not taken:
-            self.event("draw_failed", f"{pid} cannot draw: deck and trash are empty.", player=pid)
-            return False
-        iid = taken[0]
-        self.state.players[pid].hand.append(iid)
+        # (:meth:`take_top`, written out: its list is not made; a reload makes the deck anew,
+        # so the deck is read from the player each time)
+        ps = self.state.players[pid]
+        if not ps.deck:
+            self.reload(pid)
+            if not ps.deck:
+                self.event(
+                    "draw_failed", f"{pid} cannot draw: deck and trash are empty.", player=pid
+                )
+                return False
+        iid = ps.deck.pop(0)
+        if not ps.deck:
+            self.reload(pid)
+        ps.hand.append(iid)
         # (:meth:`name`'s memo read first, written out: nearly always made already)
         named = "a card" if iid is None else self._names.get(iid) or self.name(iid)
         self.ctx.events.append(  # (:meth:`event`, written out)

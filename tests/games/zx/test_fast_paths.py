@@ -234,3 +234,17 @@ def test_names_memo_is_name() -> None:
             assert named
             if iid is not None:
                 assert named == f"{iid} ({eng.state.card(iid).name})"
+
+
+def test_new_plan_is_the_class_call() -> None:
+    """``actions.new_plan`` (each action's plan, made without the class's call) sets every
+    field of :class:`Plan` as ``Plan(action, kind)`` does."""
+    action = {"do": "proceed", "p": "A"}
+    made, called = actions.new_plan(action, "proceed"), Plan(action, "proceed")
+    fields = Plan.__slots__
+    assert set(fields) == {"action", "kind", "violations", "data", "not_applicable"}
+    for name in fields:
+        assert getattr(made, name) == getattr(called, name), name
+    assert made.action is action
+    other = actions.new_plan(action, "proceed")
+    assert other.violations is not made.violations and other.data is not made.data
