@@ -75,29 +75,23 @@ PHASE_RULES = {
 }
 
 
-def new_plan(action: dict[str, Any], kind: str) -> Plan:
-    """``Plan(action, kind)``, made without the class's call (one an action).
+_new_plan = object.__new__
 
-    Why: calling the class runs ``__init__`` through the type's call, which CPython (3.11)
-    does not inline as it does a plain function's call, and the defaults' tests with it; this
-    sets the same fields to the same fresh values (``__slots__``: one it forgot would be an
-    AttributeError when read, never a wrong value; tests/games/zx/test_fast_paths.py compares
-    the two)."""
+
+def check(eng: ZXEngine, action: dict[str, Any]) -> Plan:
+    kind, p = action["do"], action["p"]
+    # ``Plan(action, kind)``, made without the class's call (one an action).  Why: calling
+    # the class runs ``__init__`` through the type's call, which CPython (3.11) does not
+    # inline as it does a plain function's call, and the defaults' tests with it; this sets
+    # the same fields to the same fresh values (``__slots__``: one it forgot would be an
+    # AttributeError when read, never a wrong value; tests/games/zx/test_fast_paths.py
+    # compares the two)
     plan = _new_plan(Plan)
     plan.action = action
     plan.kind = kind
     plan.violations = []
     plan.data = {}
     plan.not_applicable = None
-    return plan
-
-
-_new_plan = object.__new__
-
-
-def check(eng: ZXEngine, action: dict[str, Any]) -> Plan:
-    kind, p = action["do"], action["p"]
-    plan = new_plan(action, kind)
     st = eng.state
     # decisions()' answer written out, for the success alone: a kind it lists, by the one
     # player it names (the game not over; concede and outcome listed by none), is checked

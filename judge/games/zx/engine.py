@@ -166,8 +166,7 @@ class ZXEngine(RuleEffects, Battles, Conditions, Views, Moves, AgendaEngine):
             return self.pending_effects()
         st = self.state
         agenda = st.agenda
-        idle = not agenda
-        if idle:
+        if not agenda:
             # no effect and no step waiting (most steps): the decisions are the phase's, a
             # function of the phase and the turn player alone (:meth:`decisions`), and so is
             # what they give below: found by those, not by the decisions' list made and hashed
@@ -201,7 +200,7 @@ class ZXEngine(RuleEffects, Battles, Conditions, Views, Moves, AgendaEngine):
             out.append({"player": who, "kind": "|".join(kinds), "text": text})
         if not reveal:
             memo[key] = out
-            if idle:
+            if not agenda:
                 self._phase_pending[(st.phase, st.turn_player)] = out
             elif agenda[0][0] in PLAYER_WAITS and st.phase != "over":
                 op, args = agenda[0]

@@ -43,13 +43,12 @@ class RuleEffects(_Base):
             return self.rules_in_full()
         # the Z/X on the field that may be lethal (``at_risk``, in another order than the
         # squares': the look only asks whether any is; the full pass reads every one)
-        defs, code_of = st.defs, st.code_of
         for z in st.at_risk.values():
             if not z.damage and not z.power_mods and z.positive:
                 continue
             # (:meth:`lethal` is not None, written out: its current power 0 or less, or its
             # damage at least that power)
-            power = defs[code_of[z.card]].power + sum(z.power_mods)
+            power = st.defs[st.code_of[z.card]].power + sum(z.power_mods)
             if z.static:
                 power += self.static_power(z.card)
             if power <= 0 or z.damage >= power:

@@ -236,15 +236,21 @@ def test_names_memo_is_name() -> None:
                 assert named == f"{iid} ({eng.state.card(iid).name})"
 
 
-def test_new_plan_is_the_class_call() -> None:
-    """``actions.new_plan`` (each action's plan, made without the class's call) sets every
-    field of :class:`Plan` as ``Plan(action, kind)`` does."""
-    action = {"do": "proceed", "p": "A"}
-    made, called = actions.new_plan(action, "proceed"), Plan(action, "proceed")
+def test_checks_plan_is_the_class_call() -> None:
+    """:func:`actions.check` makes each action's plan without the class's call: it sets every
+    field of :class:`Plan` as ``Plan(action, kind)`` does (a concede, which it leaves as
+    made)."""
+    from judge.core.replay import position
+
+    seed = "fast-paths-plan"
+    eng = position(random_game(sample_envelope(seed), seed, max_actions=5))
+    assert isinstance(eng, ZXEngine)
+    action = {"do": "concede", "p": eng.state.order[0]}
+    made, called = actions.check(eng, action), Plan(action, "concede")
     fields = Plan.__slots__
     assert set(fields) == {"action", "kind", "violations", "data", "not_applicable"}
     for name in fields:
         assert getattr(made, name) == getattr(called, name), name
     assert made.action is action
-    other = actions.new_plan(action, "proceed")
+    other = actions.check(eng, action)
     assert other.violations is not made.violations and other.data is not made.data
