@@ -13,18 +13,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from judge.core.engine import Plan
-from judge.core.timing import check_order, choose_pending, resolve_by_default
-from judge.core.wording import plural
+from judge.core.timing import resolve_by_default
 from judge.games.zx import effects
+from judge.games.zx.activating import apply_activate, check_activate
 from judge.games.zx.costs import pay_cost, payment
 from judge.games.zx.crisis import apply_crisis, check_crisis
 from judge.games.zx.ex import (
     apply_play_ex,
-    check_hatenkourin,
-    check_hatenkourin_from,
     check_play_ex,
-    hatenkourin_card,
-    lv_holds,
 )
 from judge.games.zx.geometry import GRID
 from judge.games.zx.observed import (
@@ -32,15 +28,10 @@ from judge.games.zx.observed import (
     apply_reveal,
     check_reveal,
     hand_card,
-    provisionally,
 )
 from judge.games.zx.refs import field_zx, find
-from judge.games.zx.resolve import (
-    check_idle_resolve,
-    check_targets,
-    missing_target,
-    recorded_choices,
-)
+from judge.games.zx.resolve import check_idle_resolve
+from judge.games.zx.resolving import apply_resolve, check_resolve
 from judge.games.zx.setup import (
     apply_first_player,
     apply_mulligan,
@@ -64,6 +55,15 @@ if TYPE_CHECKING:
     from judge.games.zx.engine import ZXEngine
 
 NOT_NOW = "the rules did not wait for it"
+#: the decisions the turn player may take in each of its phases (with nothing on the agenda
+#: and no effect waiting): :meth:`ZXEngine.decisions`, and this module's :func:`check`
+PHASE_DECISIONS = {
+    "resource": ("resource", "proceed"),
+    "ignition": ("ignite", "proceed"),
+    "main": ("play", "play_ex", "attack", "activate", "proceed"),
+}
+#: the phase a ``proceed`` leads to (from the end of the main phase: the end of the turn)
+NEXT_PHASE = {"resource": "ignition", "ignition": "main"}
 PHASE_RULES = {
     "resource": "ZX-RESOURCE-PHASE",
     "ignite": "ZX-IGNITION",
@@ -75,9 +75,53 @@ PHASE_RULES = {
 }
 
 
+_new_plan = object.__new__
+
+
 def check(eng: ZXEngine, action: dict[str, Any]) -> Plan:
     kind, p = action["do"], action["p"]
-    plan = Plan(action, kind)
+    # ``Plan(action, kind)``, made without the class's call (one an action).  Why: calling
+    # the class runs ``__init__`` through the type's call, which CPython (3.11) does not
+    # inline as it does a plain function's call, and the defaults' tests with it; this sets
+    # the same fields to the same fresh values (``__slots__``: one it forgot would be an
+    # AttributeError when read, never a wrong value; tests/games/zx/test_fast_paths.py
+    # compares the two)
+    plan = _new_plan(Plan)
+    plan.action = action
+    plan.kind = kind
+    plan.violations = []
+    plan.data = {}
+    plan.not_applicable = None
+    st = eng.state
+    # decisions()' answer written out, for the success alone: a kind it lists, by the one
+    # player it names (the game not over; concede and outcome listed by none), is checked
+    # here as check_by_decisions would check it; anything else goes the whole way
+    # (tests/games/zx/test_fast_paths.py compares the two)
+    agenda = st.agenda
+    if eng.pool.items:
+        # an effect waits: [(the pool's chooser, ("resolve",))]
+        if kind == "resolve" and st.phase != "over" and p == eng.pool.chooser():
+            check_resolve(eng, plan)
+            return plan
+    elif not agenda:
+        # a phase of the turn player's (the game not over: no such phase): most actions
+        kinds = PHASE_DECISIONS.get(st.phase)
+        if kinds is not None and kind in kinds and p == st.turn_player:
+            CHECKS[kind](eng, plan)
+            return plan
+    elif st.phase != "over":
+        # a wait for one player's decision (not the first player's, for either player)
+        op, args = agenda[0]
+        if op != "wait_first_player" and kind == eng.WAITS.get(op) and p == args["player"]:
+            CHECKS[kind](eng, plan)
+            return plan
+    return check_by_decisions(eng, plan)
+
+
+def check_by_decisions(eng: ZXEngine, plan: Plan) -> Plan:
+    """:func:`check` the whole way: whether the rules wait for the action (decisions()), by
+    its player, then its kind's check."""
+    kind, p = plan.kind, plan.action["p"]
     st = eng.state
     if st.phase == "over":
         plan.violate("ZX-TURN", f"The game is over ({st.reason}); no decision can follow.")
@@ -117,7 +161,8 @@ def check(eng: ZXEngine, action: dict[str, Any]) -> Plan:
 def apply(eng: ZXEngine, plan: Plan) -> None:
     if "binds" in plan.data:  # (only then has apply_binds anything to do: most actions)
         apply_binds(eng, plan)
-    eng.idle_effects.clear()
+    if eng.idle_effects:  # (mostly none: the test first)
+        eng.idle_effects.clear()
     APPLIES[plan.kind](eng, plan)
 
 
@@ -125,15 +170,15 @@ def fill_missing(eng: ZXEngine, action: dict[str, Any]) -> None:
     """A skipped ``resolve``: the effect resolves by default (ZX-CHOICE-RECORDED); one the
     engine cannot execute, or one whose choices it does not know, leaves what it did unknown
     until an ``outcome`` records it (a taint, as in the other games)."""
-    kind = action["do"]
-    if kind in ("concede", "resolve", "outcome"):  # an outcome belongs to the step before
-        return
     if not eng.pool.items:
         agenda = eng.state.agenda
         if not agenda or agenda[0][0] != "wait_trash_charge":
             # (most actions) the loop below would return at once, changing nothing: every
             # test before its pool test returns, and ``records_forced`` only reads
             return
+    kind = action["do"]
+    if kind in ("concede", "resolve", "outcome"):  # an outcome belongs to the step before
+        return
     for _ in range(64):
         if eng.state.phase == "over" or eng.records_forced(action) is not None:
             return  # (a record of a decision the engine took: nothing was skipped before it)
@@ -174,9 +219,20 @@ def apply_resource(eng: ZXEngine, plan: Plan) -> None:
     iid = plan.data["card"]
     st.players[p].hand.remove(iid)
     st.players[p].resources.append(Resource(iid, st.next_serial()))
-    eng.event("resource", f"{p} puts {eng.name(iid)} into its resources.", player=p, card=iid)
-    eng.ctx.ruling(
-        "ZX-RESOURCE-PHASE", f"{p} puts one hand card into its resources; the resource phase ends."
+    ctx = eng.ctx  # (:meth:`event` and ``ctx.ruling``, written out)
+    ctx.events.append(
+        {
+            "player": p,
+            "card": iid,
+            "type": "resource",
+            "text": f"{p} puts {eng._names.get(iid) or eng.name(iid)} into its resources.",
+        }
+    )
+    ctx.rulings.append(
+        {
+            "rule": "ZX-RESOURCE-PHASE",
+            "message": f"{p} puts one hand card into its resources; the resource phase ends.",
+        }
     )
     if st.agenda or eng.pool.items:
         eng.push(("phase", {"name": "ignition"}))
@@ -228,12 +284,16 @@ def check_proceed(eng: ZXEngine, plan: Plan) -> None:
 
 def apply_proceed(eng: ZXEngine, plan: Plan) -> None:
     st = eng.state
-    nxt = {"resource": "ignition", "ignition": "main"}.get(st.phase)
-    eng.event("proceed", f"{plan.action['p']} ends the {st.phase} phase.", player=plan.action["p"])
+    nxt = NEXT_PHASE.get(st.phase)
+    p = plan.action["p"]
+    ctx = eng.ctx  # (:meth:`event` and ``ctx.ruling``, written out)
+    ctx.events.append({"player": p, "type": "proceed", "text": f"{p} ends the {st.phase} phase."})
     if st.phase == "ignition":
-        eng.ctx.ruling(
-            "ZX-IGNITION",
-            f"{plan.action['p']} passes in the ignition phase: the main phase begins.",
+        ctx.rulings.append(
+            {
+                "rule": "ZX-IGNITION",
+                "message": f"{p} passes in the ignition phase: the main phase begins.",
+            }
         )
     if st.agenda or eng.pool.items:
         eng.push(("phase", {"name": nxt}) if nxt is not None else ("end_turn", {}))
@@ -252,7 +312,7 @@ def check_play(eng: ZXEngine, plan: Plan) -> None:
     iid = hand_card(eng, plan, p, plan.action["card"], "ZX-PLAY")
     if iid is None:
         return
-    d = st.card(iid)
+    d = st.defs[st.code_of[iid]]  # (``st.card``, written out)
     plan.data["card"] = iid
     if d.type in ("event_ex", "shift", "zx_ob"):
         plan.violate(
@@ -287,7 +347,7 @@ def apply_play(eng: ZXEngine, plan: Plan) -> None:
     iid = plan.data["card"]
     pay_cost(eng, p, iid, plan.data["pay"])
     st.players[p].hand.remove(iid)
-    d = st.card(iid)
+    d = st.defs[st.code_of[iid]]  # (``st.card``, written out)
     if d.is_zx:
         eng.appear(p, iid, plan.action["to"], "played from the hand")
     else:
@@ -319,13 +379,12 @@ def check_attack(eng: ZXEngine, plan: Plan) -> None:
     if z.sleeping:
         plan.violate("ZX-ATTACK", f"{eng.name(iid)} is sleeping: only a rebooted Z/X attacks.")
     target = plan.action["target"]
-    opp = st.opponent(p)
+    opp, opp_square = eng.facing[p]
     if target not in GRID.squares:
         plan.violate("ZX-ATTACK", f"There is no square {target}.")
         plan.cannot_apply("no such square")
         return
     tz = st.squares.get(target)
-    opp_square = GRID.player_square(st.players[opp].seat)
     if tz is not None and st.controller[target] == opp or tz is None and target == opp_square:
         pass
     else:
@@ -341,7 +400,7 @@ def check_attack(eng: ZXEngine, plan: Plan) -> None:
                 f"{opp} controls a Z/X OB on a square ({eng.name(ob.card)}): its empty player "
                 "square cannot be chosen as an attack target.",
             )
-    reach = st.card(iid).range
+    reach = st.defs[st.code_of[iid]].range  # (``st.card``, written out)
     dist = GRID.distance(sq, target)
     if dist > reach:
         rule = "ZX-RANGE" if reach > 1 else "ZX-ATTACK"
@@ -365,14 +424,17 @@ def apply_attack(eng: ZXEngine, plan: Plan) -> None:
     z.sleeping = True
     target = plan.action["target"]
     tz = st.squares.get(target)
-    opp_square = GRID.player_square(st.players[st.opponent(p)].seat)
+    opp_square = eng.facing[p][1]
     st.battle = Battle(z, p, target, tz, player=tz is None and target == opp_square)
-    eng.event(
-        "attack",
-        f"{eng.name(z.card)} sleeps and attacks square {target}.",
-        player=p,
-        card=z.card,
-        square=target,
+    eng.ctx.events.append(  # (:meth:`event`, written out)
+        {
+            "player": p,
+            "card": z.card,
+            "square": target,
+            "type": "attack",
+            "text": f"{eng._names.get(z.card) or eng.name(z.card)} sleeps and attacks square "
+            f"{target}.",
+        }
     )
     fired = len(eng.pool.items)
     eng.fire(z.card, "attack", p)
@@ -390,175 +452,7 @@ def apply_attack(eng: ZXEngine, plan: Plan) -> None:
         eng.op_battle()
 
 
-def check_activate(eng: ZXEngine, plan: Plan) -> None:
-    st = eng.state
-    p = plan.action["p"]
-    iid = field_zx(eng, p, plan.action["card"])
-    from_dynamis = False
-    if iid is None:  # a 破天降臨 ability may be used from the dynamis (ZX-HATENKOURIN)
-        iid = hatenkourin_card(eng, plan, p)
-        from_dynamis = iid is not None
-    if iid is None:
-        plan.violate("ZX-ACTIVATE", f"{plan.action['card']} is not {p}'s Z/X on a square.")
-        plan.cannot_apply("no such Z/X")
-        return
-    abilities = [(i, e) for i, e in eng.effects_of(iid) if e.get("when") == "activated"]
-    k = int(plan.action.get("ability", 1))
-    if not 1 <= k <= len(abilities):
-        plan.violate(
-            "ZX-ACTIVATE", f"{eng.name(iid)} has {len(abilities)} activated abilities, not #{k}."
-        )
-        plan.cannot_apply("no such ability")
-        return
-    index, eff = abilities[k - 1]
-    if eff.get("extend_drive") and st.players[p].extend_drive_used:
-        plan.violate(
-            "ZX-EXTEND-DRIVE", f"{p} has used a Z/X Extend Drive! ability this game already."
-        )
-    check_hatenkourin(eng, plan, p, eff)
-    check_hatenkourin_from(eng, plan, iid, eff, from_dynamis)
-    if eff.get("alter_break") and not eng.in_break_state(iid):
-        plan.violate(
-            "ZX-ALTER-BREAK",
-            f"{eng.name(iid)}'s Alter Break ability is valid only while it is in Break state "
-            "(a face-down force material); it has none.",
-        )
-    if "zero_optima" in eff and len(eng.ig_marks(p)) < int(eff["zero_optima"]):
-        plan.violate(
-            "ZX-ZERO-OPTIMA",
-            f"Zero Optima {eff['zero_optima']}: {p} has "
-            f"{plural(len(eng.ig_marks(p)), 'resource')} with the IG mark.",
-        )
-    lv = eff.get("lv")
-    if lv is not None and not lv_holds(eng, p, lv):
-        kind = lv.get("race") or lv.get("type")
-        plan.violate(
-            "ZX-LV",
-            f"[{kind}] Lv {lv['n']}: {p}'s dynamis has fewer than {lv['n']} face-up {kind} cards.",
-        )
-    if "adjacent_pairs" in eff and eng.adjacent_pairs(p) < int(eff["adjacent_pairs"]):
-        plan.violate(
-            "ZX-ADJACENT",
-            f"{p} has {eng.adjacent_pairs(p)} adjacent pairs, fewer than {eff['adjacent_pairs']}.",
-        )
-    cost = eff.get("cost") or {}
-    sq = st.square_of(iid)
-    z = st.squares[sq] if sq is not None else None
-    if cost.get("sleep_self") and z is not None and z.sleeping:
-        plan.violate(
-            "ZX-ACTIVATE", f"{eng.name(iid)} is sleeping: it cannot sleep to pay the cost."
-        )
-    for marker, n in sorted((cost.get("spend") or {}).items()):
-        have = st.players[p].markers.get(marker, 0)
-        if have < n and eng.options["marker_spend_short"] == "impossible":
-            plan.violate(
-                "ZX-MARKER-SPEND",
-                f"Spending {n} <{marker}> needs {n}; {p} has {have} (rule option "
-                "marker_spend_short impossible).",
-            )
-    if cost.get("place_force"):
-        from judge.games.zx.ex import check_force_cost
-
-        check_force_cost(eng, plan, iid, z, cost["place_force"])
-    plan.data.update(card=iid, index=index, effect=eff)
-
-
-def apply_activate(eng: ZXEngine, plan: Plan) -> None:
-    st = eng.state
-    p = plan.action["p"]
-    iid, eff = plan.data["card"], plan.data["effect"]
-    cost = eff.get("cost") or {}
-    sq = st.square_of(iid)
-    if cost.get("sleep_self") and sq is not None and st.squares[sq] is not None:
-        st.squares[sq].sleeping = True  # type: ignore[union-attr]
-    for marker, n in sorted((cost.get("spend") or {}).items()):
-        st.players[p].markers[marker] = max(0, st.players[p].markers.get(marker, 0) - n)
-        eng.ctx.ruling("ZX-MARKER", f"{p} spends {n} <{marker}>.")
-    if plan.data.get("force_cost"):
-        from judge.games.zx.ex import pay_force_cost
-
-        pay_force_cost(eng, plan, iid)
-    if eff.get("hatenkourin"):
-        st.players[p].hatenkourin_turn = st.turn
-        eng.ctx.ruling("ZX-HATENKOURIN", f"{p} uses its one 破天降臨 ability of this turn.")
-    if eff.get("extend_drive"):
-        st.players[p].extend_drive_used = True
-        eng.ctx.ruling(
-            "ZX-EXTEND-DRIVE", f"{p} uses its one Z/X Extend Drive! ability of the game."
-        )
-    eng.event("activate", f"{p} activates {eng.name(iid)}'s ability.", player=p, card=iid)
-    eng.pool.add(p, iid, eff, plan.data["index"], "activated")
-    eng.push(("rules", {}))
-
-
-# -- resolve, concede -------------------------------------------------------------------------
-
-
-def check_resolve(eng: ZXEngine, plan: Plan) -> None:
-    cands = eng.pool.candidates()
-    pe = choose_pending(eng, plan, cands, "ZX-SIMULTANEOUS")
-    if pe is None:
-        return
-    for rule, msg in recorded_choices(eng, pe, plan.action):  # issue 27
-        plan.violate(rule, msg)
-    if plan.action.get("use") is not False and effects.igob_op(pe.effect) is not None:
-        from judge.games.zx.igob import check_igob
-
-        for rule, msg in check_igob(
-            eng, pe, list(plan.action.get("targets", [])), plan.action.get("to")
-        ):
-            plan.violate(rule, msg)
-    elif plan.action.get("use") is not False and effects.appear_op(pe.effect) is not None:
-        from judge.games.zx.appearing import check_appear
-
-        targets = list(plan.action.get("targets", []))
-        for rule, msg in check_appear(eng, pe, targets, plan.action.get("squares")):
-            plan.violate(rule, msg)
-    elif plan.action.get("use") is not False:
-        targets = _hand_targets(eng, plan, pe)
-        with provisionally(eng, plan.data.get("binds", [])):
-            for rule, msg in check_targets(eng, pe, targets, plan.action.get("count")):
-                plan.violate(rule, msg)
-            why = missing_target(eng, pe, targets)
-        if why is not None:
-            plan.cannot_apply(why)
-    check_order(eng, plan, pe, cands, "ZX-SIMULTANEOUS")
-
-
-def _hand_targets(eng: ZXEngine, plan: Plan, pe: Any) -> list[Any]:
-    """The ``resolve``'s targets; a Break's card B (a hand card) that is unknown in observed
-    mode is bound to it (:mod:`judge.games.zx.observed`), and named by its instance."""
-    targets = list(plan.action.get("targets", []))
-    if effects.break_op(pe.effect) is None or len(targets) != 2 or eng.seeded:
-        return targets
-    b = targets[1]
-    hand = eng.state.players[pe.controller].hand
-    if isinstance(b, str) and (b in hand or None not in hand):
-        return targets
-    iid = hand_card(eng, plan, pe.controller, b, "ZX-BREAK")
-    if iid is not None:
-        targets[1] = iid
-        plan.data["targets"] = targets
-    return targets
-
-
-def apply_resolve(eng: ZXEngine, plan: Plan) -> None:
-    if plan.data.get("idle"):
-        eng.ctx.ruling(
-            "ZX-VOID-BRINGER",
-            f"{plan.data['idle']} resolved by itself, doing nothing (its life condition did "
-            "not hold): this resolve records the one way it went; nothing more happens.",
-        )
-        return
-    pe = plan.data["pe"]
-    if plan.data.get("order"):
-        eng.pool.preferred = list(plan.data["order"])
-    eng.pool.remove(pe)
-    pe.context["count"] = plan.action.get("count")
-    pe.context["to"] = plan.action.get("to")
-    pe.context["squares"] = plan.action.get("squares")
-    targets = plan.data.get("targets", plan.action.get("targets", []))
-    eng.run_effect(pe, list(targets), plan.action.get("use"))
+# -- concede, outcome -------------------------------------------------------------------------
 
 
 def check_concede(eng: ZXEngine, plan: Plan) -> None:

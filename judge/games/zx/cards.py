@@ -58,9 +58,14 @@ class CardDef:
     alter_force: int = field(init=False, compare=False, repr=False)
     #: a Z/X (zx, zx_ex, zx_ob: a play's check and its apply ask it), likewise kept once
     is_zx: bool = field(init=False, compare=False, repr=False)
+    #: the ``when`` of each of its effects (None: an effect without one): a trigger's
+    #: :meth:`~judge.games.zx.moves.Moves.fire` reads the effects only when one is of its
+    #: ``when`` (a few times an action, nearly always none)
+    whens: frozenset[str | None] = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "is_zx", self.type in ("zx", "zx_ex", "zx_ob"))
+        object.__setattr__(self, "whens", frozenset(e.get("when") for e in self.effects))
         object.__setattr__(self, "range", self._number("range") or 1)
         object.__setattr__(self, "alter_force", self._number("alter_force") or 0)
 

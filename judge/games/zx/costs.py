@@ -83,8 +83,12 @@ def pay_cost(eng: ZXEngine, p: str, iid: str, pay: list[Any]) -> None:
     for r in pay:
         r.sleeping = True
     if pay:
-        eng.ctx.ruling(
-            "ZX-COST",
-            f"{p} sleeps {plural(len(pay), 'resource')} to pay "
-            f"{eng.name(iid)}'s cost {eng.state.card(iid).cost}.",
+        st = eng.state
+        eng.ctx.rulings.append(  # (``ctx.ruling``, written out)
+            {
+                "rule": "ZX-COST",
+                "message": f"{p} sleeps {plural(len(pay), 'resource')} to pay "
+                f"{eng._names.get(iid) or eng.name(iid)}'s cost "  # (``name``'s memo first)
+                f"{st.defs[st.code_of[iid]].cost}.",  # (``st.card``)
+            }
         )

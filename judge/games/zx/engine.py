@@ -6,7 +6,8 @@ waits for a decision (``wait_…``, :data:`WAITS`) or a pending effect needs a c
 handlers of the log's actions are in :mod:`judge.games.zx.actions`, card moves in
 :mod:`judge.games.zx.moves`, resolving effects in :mod:`judge.games.zx.resolve`, the
 keyword abilities' conditions in :mod:`judge.games.zx.conditions`, the rule effects in
-:mod:`judge.games.zx.rule_effects`, the step's state in :mod:`judge.games.zx.views`.
+:mod:`judge.games.zx.rule_effects`, the battle in :mod:`judge.games.zx.battle`, the step's
+state in :mod:`judge.games.zx.views`.
 
 Conventions (``docs/zx.md``): seeded or observed mode (:mod:`judge.games.zx.observed`); the
 opening shuffle of each player's deck
@@ -25,6 +26,8 @@ from judge.core.log import ActionLog
 from judge.core.rules import Catalogue
 from judge.core.timing import POLICIES, EffectPool, PendingEffect, TurnPlayerOf
 from judge.games.zx import actions, effects
+from judge.games.zx.actions import PHASE_DECISIONS
+from judge.games.zx.battle import Battles
 from judge.games.zx.cards import CardDef
 from judge.games.zx.conditions import Conditions
 from judge.games.zx.crisis import op_crisis_check as crisis_check
@@ -38,11 +41,6 @@ from judge.games.zx.state import PlayerState, Resource, ZXState
 from judge.games.zx.views import Views
 from judge.games.zx.waits import life_pick
 
-PHASE_DECISIONS = {
-    "resource": ("resource", "proceed"),
-    "ignition": ("ignite", "proceed"),
-    "main": ("play", "play_ex", "attack", "activate", "proceed"),
-}
 WAITS = {
     "wait_first_player": "first_player",
     "wait_setup": "setup",
@@ -53,10 +51,13 @@ WAITS = {
     "wait_crisis": "crisis",
     "wait_reveal": "reveal",
 }
+#: the waits for one player's decision, named in the step's ``player`` (:meth:`ZXEngine.pending`;
+#: not a reveal's, whose entry names the card)
+PLAYER_WAITS = frozenset(WAITS) - {"wait_first_player", "wait_reveal"}
 HAND, LIFE, RESOURCES, DRAW = 4, 4, 2, 2
 
 
-class ZXEngine(RuleEffects, Conditions, Views, Moves, AgendaEngine):
+class ZXEngine(RuleEffects, Battles, Conditions, Views, Moves, AgendaEngine):
     """One Z/X game in progress (2 players)."""
 
     game: ClassVar[str] = "zx"
@@ -86,6 +87,15 @@ class ZXEngine(RuleEffects, Conditions, Views, Moves, AgendaEngine):
             for seat, pid in enumerate(log.player_ids)
         }
         self.state = ZXState(defs, code_of, owner_of, players, list(log.player_ids))
+        #: each player's opponent and the opponent's player square (``state.opponent`` and
+        #: ``GRID.player_square`` of its seat; players and seats never change in a game): a
+        #: play's square, an attack and its battle ask them
+        self.facing: dict[str, tuple[str, int]] = {
+            pid: (opp, GRID.player_square(players[opp].seat))
+            for pid in players
+            for opp in players
+            if opp != pid
+        }
         #: effects that resolved with no decision since the last action applied (a Void
         #: Bringer whose condition did not hold: ZX-VOID-BRINGER), by source
         self.idle_effects: dict[str, str] = {}
@@ -99,6 +109,8 @@ class ZXEngine(RuleEffects, Conditions, Views, Moves, AgendaEngine):
         self._pending_memo: dict[Any, list[dict[str, Any]]] = {}
         #: the same answers when nothing waits, by phase and turn player (:meth:`pending`)
         self._phase_pending: dict[tuple[str, str | None], list[dict[str, Any]]] = {}
+        #: and when a step waits for one player's decision, by player and step
+        self._wait_pending: dict[tuple[str | None, str], list[dict[str, Any]]] = {}
         self.state.squares = {sq: None for sq in GRID.names()}
         if log.start is not None:  # a game from a position (docs/positions.md)
             from judge.games.zx.position import place
@@ -153,12 +165,19 @@ class ZXEngine(RuleEffects, Conditions, Views, Moves, AgendaEngine):
         if self.pool.items:  # (the pool's truth, written out)
             return self.pending_effects()
         st = self.state
-        idle = not st.agenda
-        if idle:
+        agenda = st.agenda
+        if not agenda:
             # no effect and no step waiting (most steps): the decisions are the phase's, a
             # function of the phase and the turn player alone (:meth:`decisions`), and so is
             # what they give below: found by those, not by the decisions' list made and hashed
             out = self._phase_pending.get((st.phase, st.turn_player))
+            if out is not None:
+                return out
+        elif agenda[0][0] in PLAYER_WAITS and st.phase != "over":
+            # a wait for one player's decision (most other steps): the decisions are
+            # [(that player, (the wait's kind,))], found by the player and the wait
+            op, args = agenda[0]
+            out = self._wait_pending.get((args["player"], op))
             if out is not None:
                 return out
         # memoised by the decisions (a reveal's entry names its card: not memoised), and
@@ -181,8 +200,11 @@ class ZXEngine(RuleEffects, Conditions, Views, Moves, AgendaEngine):
             out.append({"player": who, "kind": "|".join(kinds), "text": text})
         if not reveal:
             memo[key] = out
-            if idle:
+            if not agenda:
                 self._phase_pending[(st.phase, st.turn_player)] = out
+            elif agenda[0][0] in PLAYER_WAITS and st.phase != "over":
+                op, args = agenda[0]
+                self._wait_pending[(args["player"], op)] = out
         return out
 
     # == the agenda ==============================================================================
@@ -285,36 +307,61 @@ class ZXEngine(RuleEffects, Conditions, Views, Moves, AgendaEngine):
         st.turn_player = first if st.turn % 2 == 1 else st.opponent(first)
         pid = st.turn_player
         st.resourced = st.ignited = st.ex_played = False
-        self.event("turn", f"Turn {st.turn}: {pid}'s turn.", player=pid, turn=st.turn)
-        self.ctx.ruling(
-            "ZX-TURN", f"{pid}'s turn: reboot, draw, resource, ignition, main and end phase."
+        # (the step's events and rulings appended as :meth:`event` and ``ctx.ruling`` append
+        # them, written out here and in the other steps of every turn and action:
+        # tests/games/zx/test_fast_paths.py pins their form)
+        ctx = self.ctx
+        ctx.events.append(
+            {
+                "player": pid,
+                "turn": st.turn,
+                "type": "turn",
+                "text": f"Turn {st.turn}: {pid}'s turn.",
+            }
+        )
+        rulings = ctx.rulings
+        rulings.append(
+            {
+                "rule": "ZX-TURN",
+                "message": f"{pid}'s turn: reboot, draw, resource, ignition, main and end phase.",
+            }
         )
         st.phase = "reboot"
         ps = st.players[pid]
         rebooted = []  # its Z/X, then its resources (one pass each: the resources only grow)
-        for group in ([z for _, z in st.zx_of(pid)], ps.resources):
-            for x in group:
-                if x.sleeping:
-                    rebooted.append(x.card)
-                    x.sleeping = False
-        self.ctx.ruling(
-            "ZX-REBOOT-PHASE",
-            f"{pid}'s reboot phase: its Z/X and resources are rebooted"
-            + (f" ({', '.join(rebooted)})." if rebooted else " (none was sleeping)."),
+        # (its Z/X by square name, as ``st.zx_of`` gives them, written out: the squares are
+        # kept in name order)
+        controller = st.controller
+        for sq, z in st.squares.items():
+            if z is not None and z.sleeping and controller[sq] == pid:
+                rebooted.append(z.card)
+                z.sleeping = False
+        for r in ps.resources:
+            if r.sleeping:
+                rebooted.append(r.card)
+                r.sleeping = False
+        rulings.append(
+            {
+                "rule": "ZX-REBOOT-PHASE",
+                "message": f"{pid}'s reboot phase: its Z/X and resources are rebooted"
+                + (f" ({', '.join(rebooted)})." if rebooted else " (none was sleeping)."),
+            }
         )
         st.phase = "draw"
         n = DRAW if st.turn != 1 else int(self.options["first_turn_draw"])
         for _ in range(n):
             if not self.draw_one(pid, " (draw phase)"):
                 break
-        self.ctx.ruling(
-            "ZX-DRAW-PHASE",
-            f"{pid} draws {n} in its draw phase"
-            + (
-                " (the first player's first turn: rule option first_turn_draw)."
-                if st.turn == 1
-                else "."
-            ),
+        rulings.append(
+            {
+                "rule": "ZX-DRAW-PHASE",
+                "message": f"{pid} draws {n} in its draw phase"
+                + (
+                    " (the first player's first turn: rule option first_turn_draw)."
+                    if st.turn == 1
+                    else "."
+                ),
+            }
         )
         st.phase = "resource"
         if st.agenda or self.pool.items:  # else the agenda's runner runs the rules next (op_rules)
@@ -322,7 +369,9 @@ class ZXEngine(RuleEffects, Conditions, Views, Moves, AgendaEngine):
 
     def op_phase(self, name: str) -> None:
         self.state.phase = name
-        self.event("phase", f"{self.state.turn_player}'s {name} phase.", phase=name)
+        self.ctx.events.append(  # (:meth:`event`, written out)
+            {"phase": name, "type": "phase", "text": f"{self.state.turn_player}'s {name} phase."}
+        )
 
     def op_end_turn(self) -> None:
         """ZX-END: damage dealt this turn and effects until the end of the turn end."""
@@ -333,12 +382,21 @@ class ZXEngine(RuleEffects, Conditions, Views, Moves, AgendaEngine):
                 z.damage = 0
                 z.power_mods.clear()  # ZX-POWER: until the end of the turn
         st.at_risk = {c: z for c, z in st.at_risk.items() if not z.positive}
-        self.ctx.ruling(
-            "ZX-END",
-            f"{st.turn_player}'s end phase: damage on Z/X and power changes until the end of "
-            "the turn are cleared.",
+        ctx = self.ctx  # (``ctx.ruling`` and :meth:`event`, written out)
+        ctx.rulings.append(
+            {
+                "rule": "ZX-END",
+                "message": f"{st.turn_player}'s end phase: damage on Z/X and power changes until "
+                "the end of the turn are cleared.",
+            }
         )
-        self.event("turn_end", f"End of {st.turn_player}'s turn.", player=st.turn_player)
+        ctx.events.append(
+            {
+                "player": st.turn_player,
+                "type": "turn_end",
+                "text": f"End of {st.turn_player}'s turn.",
+            }
+        )
         if st.agenda or self.pool.items:
             self.push(("begin_turn", {}))
         else:  # the step now, not pushed: the runner would run it next, first (op_rules)
@@ -528,72 +586,3 @@ class ZXEngine(RuleEffects, Conditions, Views, Moves, AgendaEngine):
             player=player,
             card=card,
         )
-
-    # battle ------------------------------------------------------------------------------------
-
-    def op_battle(self) -> None:
-        """ZX-BATTLE: the attacker deals its power as damage to the attacked Z/X; an empty
-        opposing player square takes it as 1 player damage."""
-        st = self.state
-        b = st.battle
-        st.battle = None
-        if b is None:
-            return
-        at = b.attacker.square
-        if st.on_field.get(b.attacker.card) is not b.attacker:
-            self.event(
-                "battle",
-                f"{self.name(b.attacker.card)} is no longer on the field: the battle ends.",
-            )
-            self.ctx.ruling("ZX-BATTLE", "The attacking Z/X has left the field: the battle ends.")
-            return
-        defender = st.opponent(b.attacker_player)
-        if b.player:
-            if st.squares.get(b.square) is not None:
-                self.ctx.cannot_verify(
-                    f"a Z/X is now on {defender}'s player square, attacked while it was empty: "
-                    "no stored source says what the battle does then"
-                )
-                self.event("battle", "The attacked player square is no longer empty.")
-                return
-            self.ctx.ruling(
-                "ZX-DAMAGE-PLAYER",
-                f"{self.name(b.attacker.card)} attacks {defender}'s empty player square: 1 damage to {defender}.",
-            )
-            if self.pool.items:
-                self.push(
-                    ("player_damage", {"player": defender, "n": 1, "why": "attack"}),
-                    ("rules", {}),
-                )
-            else:  # the damage now, not pushed: the runner would run it next, first (op_rules)
-                self.push(("rules", {}))
-                self.op_player_damage(defender, 1, "attack")
-            return
-        target = b.target
-        # (the square holding ``target``: its own, while it is on the field)
-        on = target is not None and st.on_field.get(target.card) is target
-        tsq = target.square if on else None  # type: ignore[union-attr]
-        if target is None or tsq is None:
-            self.event("battle", "The attacked Z/X is no longer on the field: the battle ends.")
-            self.ctx.ruling(
-                "ZX-BATTLE",
-                f"The attacked Z/X has left the field: the battle ends and no damage is dealt; "
-                f"{defender} takes none (the attack target was a Z/X, not the player).",
-            )
-            return
-        # (:meth:`power`, written out: the attacker is on square ``at``, found above, and
-        # nothing has changed since)
-        z = b.attacker
-        power = st.defs[st.code_of[z.card]].power + sum(z.power_mods)
-        if z.static:
-            power += self.static_power(z.card)
-        self.damage_zx(tsq, power, f"attacked by {self.name(b.attacker.card)}")
-        if self.options["battle_damage"] == "both_ways":
-            self.damage_zx(at, self.power(target.card), f"struck back by {self.name(target.card)}")
-        self.ctx.ruling(
-            "ZX-BATTLE",
-            f"{self.name(b.attacker.card)} (power {power}) deals {power} damage to "
-            f"{self.name(target.card)} (rule option battle_damage {self.options['battle_damage']}).",
-        )
-        if st.agenda or self.pool.items:  # else the agenda's runner runs the rules next (op_rules)
-            self.push(("rules", {}))

@@ -30,10 +30,13 @@ class Moves(_Base):
         """Put ``iid``'s ``when`` effects whose conditions hold into the pool (or hold them
         back while an "ignite X times" is running: ZX-IGNITION-MULTI)."""
         st = self.state
+        d = st.defs[st.code_of[iid]]
+        z = st.on_field.get(iid)
+        if when not in d.whens and (z is None or z.shift is None):
+            return  # (nearly always: no effect of its own of that ``when``, and no shift)
         # (:meth:`effects_of`, written out: its list is not made, and nearly all the effects
         # are of another ``when``)
-        effects = list(enumerate(st.defs[st.code_of[iid]].effects))
-        z = st.on_field.get(iid)
+        effects = list(enumerate(d.effects))
         if z is not None and z.shift is not None:
             effects += [(1000 + i, e) for i, e in enumerate(st.card(z.shift).effects)]
         for index, eff in effects:
@@ -63,8 +66,8 @@ class Moves(_Base):
         st = self.state
         if sq not in GRID.squares:
             return f"there is no square {sq}"
-        opp = st.opponent(pid)
-        if sq == GRID.player_square(st.players[opp].seat):
+        opp, theirs = self.facing[pid]
+        if sq == theirs:
             return f"square {sq} is {opp}'s player square"
         z = st.squares.get(sq)
         if z is not None and st.controller[sq] != pid:
@@ -77,7 +80,7 @@ class Moves(_Base):
         """The squares where :meth:`square_problem` finds nothing (its tests, written out:
         the opponent's player square found once, not once a square)."""
         st = self.state
-        theirs = GRID.player_square(st.players[st.opponent(pid)].seat)
+        theirs = self.facing[pid][1]
         squares, controller = st.squares, st.controller
         out = []
         for sq in GRID.squares:
@@ -96,12 +99,15 @@ class Moves(_Base):
         st = self.state
         code = st.code_of[iid]
         st.serial += 1  # (:meth:`~judge.games.zx.state.ZXState.next_serial`, written out)
+        mine = self._static_power_effects.get(code)  # (its memo read first, written out)
+        if mine is None:
+            mine = self.static_power_effects(code)
         return ZX(
             card=iid,
             serial=st.serial,
             square=sq,
             positive=st.defs[code].power > 0,
-            static=bool(self.static_power_effects(code)),
+            static=bool(mine),
             **fields,
         )
 
@@ -138,12 +144,17 @@ class Moves(_Base):
                 f"{self.name(iid)} appears sleeping (rule option appear_state sleep).",
             )
         st.put_zx(z, pid)
-        self.event(
-            "appear",
-            f"{self.name(iid)} appears on square {sq} ({how}{', sleeping' if z.sleeping else ''}).",
-            player=pid,
-            card=iid,
-            square=sq,
+        # (:meth:`name`'s memo read first, written out: nearly always made already)
+        named = self._names.get(iid) or self.name(iid)
+        self.ctx.events.append(  # (:meth:`event`, written out)
+            {
+                "player": pid,
+                "card": iid,
+                "square": sq,
+                "type": "appear",
+                "text": f"{named} appears on square {sq} "
+                f"({how}{', sleeping' if z.sleeping else ''}).",
+            }
         )
         d = st.defs[st.code_of[iid]]
         if d.unread:  # (:meth:`text_unread`'s own first test: most cards have none)
@@ -206,7 +217,7 @@ class Moves(_Base):
                     "a Z/X OB is destroyed or removed, not how it goes to another zone"
                 )
             to = "dynamis (face up)"
-        elif st.card(z.card).type == "zx_ex":
+        elif st.defs[st.code_of[z.card]].type == "zx_ex":  # (``st.card``, written out)
             # seed 003, keyword actions 7 and 8: a Z/X EX destroyed (or removed, "as
             # destroying") goes face up to the dynamis, whatever zone it was sent to
             st.players[owner].dynamis.append([z.card, True])
@@ -237,8 +248,13 @@ class Moves(_Base):
                 f"{plural(len(z.force), 'force material')} {agree(len(z.force), 'goes', 'go')} "
                 f"to the {dest} (rule option force_on_leave {dest}).",
             )
-        self.event(
-            "leave", f"{self.name(z.card)} leaves square {sq} for the {to} ({why}).", card=z.card
+        named = self._names.get(z.card) or self.name(z.card)  # (:meth:`name`'s memo first)
+        self.ctx.events.append(  # (:meth:`event`, written out)
+            {
+                "card": z.card,
+                "type": "leave",
+                "text": f"{named} leaves square {sq} for the {to} ({why}).",
+            }
         )
         if st.battle is not None and st.battle.target is z:
             st.battle.target = None
@@ -271,7 +287,7 @@ class Moves(_Base):
         st = self.state
         z = st.squares[sq]
         assert z is not None
-        if st.card(z.card).type != "zx_ex" and z.lower is None:
+        if st.defs[st.code_of[z.card]].type != "zx_ex" and z.lower is None:  # (``st.card``)
             self.ctx.ruling(
                 "ZX-DESTROY",
                 f"{self.name(z.card)} is destroyed ({why}): it goes to its owner's charge zone.",
@@ -290,14 +306,20 @@ class Moves(_Base):
             return
         z.damage += amount
         st.at_risk[z.card] = z
-        power = self.power(z.card)
-        self.event(
-            "damage",
-            f"{self.name(z.card)} takes {amount} damage ({why}): {z.damage} this turn, power "
-            f"{power}.",
-            card=z.card,
-            amount=amount,
-            total=z.damage,
+        # (:meth:`power`, written out: ``z`` is on the field, on ``sq``)
+        power = st.defs[st.code_of[z.card]].power + sum(z.power_mods)
+        if z.static:
+            power += self.static_power(z.card)
+        named = self._names.get(z.card) or self.name(z.card)  # (:meth:`name`'s memo first)
+        self.ctx.events.append(  # (:meth:`event`, written out)
+            {
+                "card": z.card,
+                "amount": amount,
+                "total": z.damage,
+                "type": "damage",
+                "text": f"{named} takes {amount} damage ({why}): {z.damage} this "
+                f"turn, power {power}.",
+            }
         )
 
     # -- power ----------------------------------------------------------------------------------
@@ -403,19 +425,31 @@ class Moves(_Base):
         self.push(("life_pick", {"player": pid, "why": "reload"}))
 
     def draw_one(self, pid: str, why: str) -> bool:
-        taken = self.take_top(pid)
-        if not taken:
-            self.event("draw_failed", f"{pid} cannot draw: deck and trash are empty.", player=pid)
-            return False
-        iid = taken[0]
-        self.state.players[pid].hand.append(iid)
-        self.event(
-            "draw",
-            f"{pid} draws {self.name(iid) if iid is not None else 'a card'}{why}.",
-            player=pid,
-            cards=[iid],
-            private=pid,
-            public_text=f"{pid} draws a card{why}.",
+        # (:meth:`take_top`, written out: its list is not made; a reload makes the deck anew,
+        # so the deck is read from the player each time)
+        ps = self.state.players[pid]
+        if not ps.deck:
+            self.reload(pid)
+            if not ps.deck:
+                self.event(
+                    "draw_failed", f"{pid} cannot draw: deck and trash are empty.", player=pid
+                )
+                return False
+        iid = ps.deck.pop(0)
+        if not ps.deck:
+            self.reload(pid)
+        ps.hand.append(iid)
+        # (:meth:`name`'s memo read first, written out: nearly always made already)
+        named = "a card" if iid is None else self._names.get(iid) or self.name(iid)
+        self.ctx.events.append(  # (:meth:`event`, written out)
+            {
+                "player": pid,
+                "cards": [iid],
+                "private": pid,
+                "public_text": f"{pid} draws a card{why}.",
+                "type": "draw",
+                "text": f"{pid} draws {named}{why}.",
+            }
         )
         return True
 

@@ -79,7 +79,7 @@ def choosable(eng: ZXEngine, chooser: str, spec: dict[str, Any], chooses: bool =
         ctrl = st.controller[sq]
         if side == "opponent" and ctrl == chooser or side == "own" and ctrl != chooser:
             continue
-        if chooses and st.card(z.card).has("zekkai"):
+        if chooses and "zekkai" in st.defs[st.code_of[z.card]].keywords:  # (``card``, ``has``)
             continue
         if not fits(eng, z.card, spec):
             continue

@@ -33,9 +33,9 @@ class RuleEffects(_Base):
         st = self.state
         if st.phase in ("over", "setup"):
             return False
-        players = st.players
-        for pid in st.order:
-            ps = players[pid]
+        # (each player's zones, in the players' order, not the turn order's: any of them
+        # sends the look to the full pass, which reads them in its own order)
+        for ps in st.players.values():
             if not ps.life or len(ps.charge) > CHARGE_LIMIT or (not ps.deck and ps.trash):
                 return self.rules_in_full()
         agenda = st.agenda
@@ -46,7 +46,12 @@ class RuleEffects(_Base):
         for z in st.at_risk.values():
             if not z.damage and not z.power_mods and z.positive:
                 continue
-            if self.lethal(z) is not None:
+            # (:meth:`lethal` is not None, written out: its current power 0 or less, or its
+            # damage at least that power)
+            power = st.defs[st.code_of[z.card]].power + sum(z.power_mods)
+            if z.static:
+                power += self.static_power(z.card)
+            if power <= 0 or z.damage >= power:
                 return self.rules_in_full()
         if st.damage_due:
             return self.rules_in_full()

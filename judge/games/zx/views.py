@@ -16,17 +16,26 @@ else:
     _Base = object
 
 
+#: each square's name and its key in a step's state, in name order (:meth:`Views.step_state`)
+SQUARE_KEYS = [(sq, str(sq)) for sq in GRID.names()]
+
+
 class Views(_Base):
     def zx_view(self, sq: int) -> dict[str, Any] | None:
         st = self.state
         z = st.squares[sq]
         if z is None:
             return None
+        code = st.code_of[z.card]
+        # (:meth:`power`, written out: ``z`` is on the field, on ``sq``)
+        power = st.defs[code].power + sum(z.power_mods)
+        if z.static:
+            power += self.static_power(z.card)
         v: dict[str, Any] = {
             "id": z.card,
-            "code": st.code_of[z.card],
+            "code": code,
             "controller": st.controller[sq],
-            "power": self.power(z.card),
+            "power": power,
             "state": "sleep" if z.sleeping else "reboot",
             "damage": z.damage,
         }
@@ -74,12 +83,20 @@ class Views(_Base):
 
     def step_state(self) -> dict[str, Any]:
         st = self.state
+        # (loops, not comprehensions' calls; an empty square's view is None without a call)
+        on = st.squares
+        squares: dict[str, Any] = {}
+        for sq, key in SQUARE_KEYS:
+            squares[key] = None if on[sq] is None else self.zx_view(sq)
+        players = {}
+        for pid in st.order:
+            players[pid] = self.player_view(pid)
         return {
             "turn": st.turn,
             "turn_player": st.turn_player,
             "phase": st.phase,
-            "squares": {str(sq): self.zx_view(sq) for sq in GRID.names()},
-            "players": {pid: self.player_view(pid) for pid in st.order},
+            "squares": squares,
+            "players": players,
         }
 
     def snapshot_player(self, ps: PlayerState, pv: dict[str, Any]) -> None:
@@ -96,9 +113,13 @@ class Views(_Base):
     def snapshot_game(self, view: dict[str, Any]) -> None:
         st = self.state
         view["first"] = st.first
-        view["serials"] = {
-            str(sq): z.serial for sq, z in sorted(st.squares.items()) if z is not None
-        }
+        # (the squares are kept in name order: ``sorted`` gave the same)
+        serials = {}
+        for sq, key in SQUARE_KEYS:
+            z = st.squares[sq]
+            if z is not None:
+                serials[key] = z.serial
+        view["serials"] = serials
         view["resourced"], view["ignited"], view["holding"] = st.resourced, st.ignited, st.holding
         view["ex_played"] = st.ex_played
         view["held"] = [[p, i, idx, w] for p, i, _, idx, w in st.held]
