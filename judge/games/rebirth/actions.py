@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from judge.core.engine import Plan
+from judge.core.engine import AgendaEngine, Plan
 from judge.core.refs import Take, do_take
 from judge.core.wording import plural
 from judge.games.rebirth import activate, battle, on_entry, on_set
@@ -20,6 +20,7 @@ from judge.games.rebirth.skipped import fill_missing as fill_missing  # (handler
 from judge.games.rebirth.state import REBIRTH_LIMIT, Slot
 
 if TYPE_CHECKING:
+    from judge.core.verdict import StepContext
     from judge.games.rebirth.engine import RebirthEngine
 
 Checker = Callable[["RebirthEngine", Plan], None]
@@ -51,7 +52,15 @@ PHASE_RULES = {
 }
 
 
-def check(eng: RebirthEngine, action: dict[str, Any]) -> Plan:
+def check(eng: RebirthEngine, action: dict[str, Any], ctx: StepContext | None = None) -> Plan:
+    """The handlers' ``check`` (``AgendaEngine.check`` calls it without ``ctx``), and, with
+    ``ctx``, the engine's own (:class:`RebirthEngine` binds it as its ``check``): then
+    ``AgendaEngine.check`` written out, whose call of this one was a second call an action;
+    a decision taken already waiting to be recorded (``eng.forced``) goes its way."""
+    if ctx is not None:
+        if eng.forced:
+            return AgendaEngine.check(eng, action, ctx)
+        eng.ctx = ctx
     kind, p = action["do"], action["p"]
     plan = Plan(action, kind)
     st = eng.state
@@ -127,8 +136,21 @@ def check_by_decisions(eng: RebirthEngine, plan: Plan) -> Plan:
     return plan
 
 
-def apply(eng: RebirthEngine, plan: Plan) -> None:
+def apply(eng: RebirthEngine, plan: Plan, ctx: StepContext | None = None) -> None:
+    """The handlers' ``apply`` (``AgendaEngine.apply`` calls it without ``ctx``), and, with
+    ``ctx``, the engine's own (as :func:`check`): ``AgendaEngine.apply`` written out, the
+    record of a decision taken already (and the step that ends such records) going its way."""
+    if ctx is None:
+        APPLIES[plan.kind](eng, plan)
+        return
+    if eng.forced or "forced" in plan.data:
+        AgendaEngine.apply(eng, plan, ctx)
+        return
+    eng.ctx = ctx
+    if ctx.forced:
+        eng.state.after_illegal = True
     APPLIES[plan.kind](eng, plan)
+    eng.advance()
 
 
 # -- setup ------------------------------------------------------------------------------------

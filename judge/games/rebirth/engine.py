@@ -95,6 +95,12 @@ class RebirthEngine(AgendaEngine):
 
     # == the runner's interface ================================================================
 
+    #: AgendaEngine's fill_missing, check and apply written out, each with the handler it
+    #: calls (one call an action less each): the handlers' own, given the step's context
+    fill_missing = actions.fill_missing
+    check = actions.check
+    apply = actions.apply
+
     def deck_problems(self) -> list[tuple[str, Any]]:
         """The partner list is the second list of a Rebirth deck (``decks.check_deck``)."""
         from judge.core.decks import judged_deck
