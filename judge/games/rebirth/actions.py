@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from judge.games.rebirth.engine import RebirthEngine
 
 Checker = Callable[["RebirthEngine", Plan], None]
+_new = object.__new__
 NOT_NOW = "the rules did not wait for it"
 #: the decisions the turn player may take in each of its phases (with nothing on the agenda
 #: and no effect waiting): :meth:`RebirthEngine.decisions`, and this module's :func:`check`
@@ -62,7 +63,11 @@ def check(eng: RebirthEngine, action: dict[str, Any], ctx: StepContext | None = 
             return AgendaEngine.check(eng, action, ctx)
         eng.ctx = ctx
     kind, p = action["do"], action["p"]
-    plan = Plan(action, kind)
+    # Plan(action, kind) written out, as StepContext.new is (the class's call and its
+    # defaults' tests, one an action: tests/games/rebirth/test_written_out.py)
+    plan = _new(Plan)
+    plan.action, plan.kind, plan.violations, plan.data = action, kind, [], {}
+    plan.not_applicable = None
     st = eng.state
     phase = st.phase
     agenda = st.agenda
@@ -289,16 +294,22 @@ def apply_energy(eng: RebirthEngine, plan: Plan) -> None:
     ps = st.players[pid]
     ps.energy_card_list().append(iid)  # (checked against the area before it grows)
     ps.energy.append(Slot(iid))
-    eng.event(
-        "energy",
-        f"{pid} puts a card face down into the energy.",
-        player=pid,
-        card=iid,
-        private=pid,
-        public_text=f"{pid} puts a card face down into the energy.",
+    ctx = eng.ctx  # (event and ruling written out, as judge.games.rebirth.engine says)
+    ctx.events.append(
+        {
+            "player": pid,
+            "card": iid,
+            "private": pid,
+            "public_text": f"{pid} puts a card face down into the energy.",
+            "type": "energy",
+            "text": f"{pid} puts a card face down into the energy.",
+        }
     )
-    eng.ctx.ruling(
-        "R4U-ENERGY-PHASE", f"{pid} put one card from the hand face down into the energy."
+    ctx.rulings.append(
+        {
+            "rule": "R4U-ENERGY-PHASE",
+            "message": f"{pid} put one card from the hand face down into the energy.",
+        }
     )
 
 
@@ -376,8 +387,12 @@ def do_pay(eng: RebirthEngine, plan: Plan, cost: int) -> None:
     for slot in ps.standing_partners()[:m] if m else ():
         slot.rested = True
     if cost:
-        eng.ctx.ruling(
-            "R4U-COST", f"{pid} pays {cost} by resting {n} energy and {plural(m, 'partner card')}."
+        eng.ctx.rulings.append(  # (written out, as judge.games.rebirth.engine says)
+            {
+                "rule": "R4U-COST",
+                "message": f"{pid} pays {cost} by resting {n} energy and "
+                f"{plural(m, 'partner card')}.",
+            }
         )
     if plan.data.get("pay_choice"):
         eng.ctx.ruling(
@@ -487,10 +502,18 @@ def apply_play(eng: RebirthEngine, plan: Plan) -> None:
         ps.members[idx] = Slot(iid, arrived_turn=st.turn)
         where = f"member square {idx + 1}"
     eng.arrive(iid)
-    named = eng.name(iid)
-    eng.event("play", f"{pid} plays {named} into {where}.", player=pid, card=iid)
-    eng.ctx.ruling("R4U-PLAY", f"{pid} paid {named}'s level ({level}) to play it into {where}.")
-    eng.push(("settle", {}))
+    named = eng._names.get(iid) or eng.name(iid)  # (these written out, as the engine says)
+    ctx = eng.ctx
+    ctx.events.append(
+        {"player": pid, "card": iid, "type": "play", "text": f"{pid} plays {named} into {where}."}
+    )
+    ctx.rulings.append(
+        {
+            "rule": "R4U-PLAY",
+            "message": f"{pid} paid {named}'s level ({level}) to play it into {where}.",
+        }
+    )
+    st.agenda.insert(0, ("settle", {}))
     if old is not None:
         eng.to_waiting_room(pid, old, "replaced")
         eng.ctx.ruling(
@@ -564,10 +587,12 @@ def check_proceed(eng: RebirthEngine, plan: Plan) -> None:
 
 
 def apply_proceed(eng: RebirthEngine, plan: Plan) -> None:
-    st = eng.state
+    phase = eng.state.phase
     pid = plan.action["p"]
-    eng.event("proceed", f"{pid} ends the {st.phase} phase.", player=pid, phase=st.phase)
-    eng.after_phase(st.phase)
+    eng.ctx.events.append(  # (written out, as judge.games.rebirth.engine says)
+        {"player": pid, "phase": phase, "type": "proceed", "text": f"{pid} ends the {phase} phase."}
+    )
+    eng.after_phase(phase)
 
 
 def check_concede(eng: RebirthEngine, plan: Plan) -> None:

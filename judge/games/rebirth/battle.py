@@ -108,25 +108,32 @@ def apply_attack(eng: RebirthEngine, plan: Plan) -> None:
     if entry is not None:  # changes for the entry's next attack this turn (R4U-TEXT-NEXT-ATTACK)
         st.attack.mods.extend(st.next_attack.pop(entry, []))
     kind = "a partner attack" if partner else "an attack"
-    eng.event(
-        "attack",
-        f"{pid} rests {eng.name(slot.card)} for {kind}"
-        + (" and rests its 3 partner cards." if partner else "."),
-        player=pid,
-        card=slot.card,
-        partner=partner,
+    card = slot.card
+    ctx = eng.ctx  # (these written out, as judge.games.rebirth.engine says)
+    ctx.events.append(
+        {
+            "player": pid,
+            "card": card,
+            "partner": partner,
+            "type": "attack",
+            "text": f"{pid} rests {eng._names.get(card) or eng.name(card)} for {kind}"
+            + (" and rests its 3 partner cards." if partner else "."),
+        }
     )
     if partner:
-        eng.ctx.ruling(
+        ctx.ruling(
             "R4U-PARTNER-ATTACK",
             f"{pid} rested its 3 partner cards with the attack: a partner attack.",
         )
     else:
-        eng.ctx.ruling(
-            "R4U-ATTACK",
-            f"{pid} rested a standing member: an attack with its entry character's ATK.",
+        ctx.rulings.append(
+            {
+                "rule": "R4U-ATTACK",
+                "message": f"{pid} rested a standing member: an attack with its entry "
+                "character's ATK.",
+            }
         )
-    eng.push(("wait_guard", {"player": defender}), ("attack_resolve", {}))
+    st.agenda[0:0] = (("wait_guard", {"player": defender}), ("attack_resolve", {}))
     on_support.fire(eng, pid, slot.card)  # R4U-TEXT-ON-SUPPORT
 
 
@@ -318,7 +325,9 @@ def apply_guard(eng: RebirthEngine, plan: Plan) -> None:
     st.agenda.pop(0)
     a = st.attack
     if plan.action.get("card") is None or a is None:
-        eng.event("guard", f"{pid} uses no blocker.", player=pid)
+        eng.ctx.events.append(  # (written out, as judge.games.rebirth.engine says)
+            {"player": pid, "type": "guard", "text": f"{pid} uses no blocker."}
+        )
         return
     kw = plan.data["keyword"]
     iid, how = _use_guard_card(eng, plan)
@@ -347,8 +356,20 @@ def op_attack_resolve(eng: RebirthEngine) -> None:
             else ("R4U-CANCEL" if a.guard == "cancel" and a.partner else "R4U-BLOCKER-VS-CANCEL")
         )
         what = "retires nothing" if a.partner else "deals no damage"
-        eng.ctx.ruling(rule, f"{a.defender} answered the attack with {a.guard}: it {what}.")
-        eng.event("attack_result", f"The attack {what} ({a.guard}).", player=a.player)
+        ctx = eng.ctx  # (ruling and event written out, as judge.games.rebirth.engine says)
+        ctx.rulings.append(
+            {
+                "rule": rule,
+                "message": f"{a.defender} answered the attack with {a.guard}: it {what}.",
+            }
+        )
+        ctx.events.append(
+            {
+                "player": a.player,
+                "type": "attack_result",
+                "text": f"The attack {what} ({a.guard}).",
+            }
+        )
         return
     if dps.entry is None:
         return
@@ -361,7 +382,8 @@ def op_attack_resolve(eng: RebirthEngine) -> None:
         eng.retire_entry(a.defender, "partner attack")
         on_defeat.fire_defeat(eng, a, partner=True)  # R4U-TEXT-ON-DEFEAT
         return
-    eng.ctx.read("atk")
+    ctx = eng.ctx
+    ctx.reads.add("atk")  # (ctx.read, and below ruling and event, written out: as the engine says)
     st.attack = a  # still in progress while its damage is dealt (R4U-TEXT-NTH-ATTACK)
     # stats.atk_def itself, not through the engine's atk_def, which only calls it (one call
     # less each)
@@ -380,17 +402,29 @@ def op_attack_resolve(eng: RebirthEngine) -> None:
         st.damage_on = dps.entry
     st.damage += atk
     total = st.damage
-    target = eng.name(dps.entry)
+    target = eng._names.get(dps.entry) or eng.name(dps.entry)
     if total >= dfn:
         text = f"{total} damage in total against DEF {dfn}: {target} is defeated."
-        eng.ctx.ruling("R4U-DAMAGE", f"The attack deals {atk} (the entry's ATK); {text}")
-        eng.event("attack_result", text, player=a.player, damage=atk, total=total)
+        ctx.rulings.append(
+            {"rule": "R4U-DAMAGE", "message": f"The attack deals {atk} (the entry's ATK); {text}"}
+        )
+        ctx.events.append(
+            {
+                "player": a.player,
+                "damage": atk,
+                "total": total,
+                "type": "attack_result",
+                "text": text,
+            }
+        )
         if not carry:
             st.damage, st.damage_on = 0, None
-            eng.ctx.ruling(
-                "R4U-DAMAGE-NEW-ENTRY",
-                "The next entry character starts from 0 damage (rule option "
-                "damage_after_defeat reset).",
+            ctx.rulings.append(
+                {
+                    "rule": "R4U-DAMAGE-NEW-ENTRY",
+                    "message": "The next entry character starts from 0 damage (rule option "
+                    "damage_after_defeat reset).",
+                }
             )
         eng.retire_entry(a.defender, f"{total} damage against DEF {dfn}")
         on_defeat.fire_defeat(eng, a, partner=False)  # R4U-TEXT-ON-DEFEAT
@@ -399,8 +433,18 @@ def op_attack_resolve(eng: RebirthEngine) -> None:
             f"{total} damage in total against DEF {dfn}: {target} stays; the damage is kept "
             "for this turn."
         )
-        eng.ctx.ruling("R4U-DAMAGE", f"The attack deals {atk} (the entry's ATK); {text}")
-        eng.event("attack_result", text, player=a.player, damage=atk, total=total)
+        ctx.rulings.append(
+            {"rule": "R4U-DAMAGE", "message": f"The attack deals {atk} (the entry's ATK); {text}"}
+        )
+        ctx.events.append(
+            {
+                "player": a.player,
+                "damage": atk,
+                "total": total,
+                "type": "attack_result",
+                "text": text,
+            }
+        )
 
 
 def could_guard(

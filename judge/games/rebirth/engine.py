@@ -9,6 +9,13 @@ run until one waits for a decision (``wait_…``).  Action handlers are in
 Conventions (``docs/rebirth.md``): seeded mode shuffles each player's deck with stream
 ``"<player>/shuffle/<n>"`` of the seed (n = 1 for the opening shuffle, then one per refresh);
 turn numbers count each player's turns (turn 1 is the first player's first turn).
+
+Written out on the paths taken every few actions, here and in the handlers (a call less each,
+about 1,400 instructions an event, 400 a ruling or a name): :meth:`Engine.event` (the dict it
+appends to the step's events: the fields, then ``type`` and ``text``), ``StepContext.ruling``
+(``{"rule": …, "message": …}``), :meth:`Engine.name` (the kept text, ``_names``, read first)
+and :meth:`Engine.push` (the steps put at the agenda's front, in order): the same dicts, in
+the same order.
 """
 
 from __future__ import annotations
@@ -226,14 +233,16 @@ class RebirthEngine(AgendaEngine):
             return
         ps.entry, ps.entry_mods = None, []
         ps.retire.append(iid)
-        self.event(
-            "retire",
-            f"{self.name(iid)} is defeated ({why}) and goes to {pid}'s retire area "
-            f"({len(ps.retire)} there).",
-            player=pid,
-            card=iid,
+        self.ctx.events.append(  # (written out, as the module says)
+            {
+                "player": pid,
+                "card": iid,
+                "type": "retire",
+                "text": f"{self._names.get(iid) or self.name(iid)} is defeated ({why}) and "
+                f"goes to {pid}'s retire area ({len(ps.retire)} there).",
+            }
         )
-        self.push(("settle", {}))
+        self.state.agenda.insert(0, ("settle", {}))
 
     def arrive(self, iid: str) -> None:
         """``iid`` came into an entry, a member square or a Rebirth area (R4U-ACTIVATE-LIMIT:
@@ -249,11 +258,14 @@ class RebirthEngine(AgendaEngine):
 
     def to_waiting_room(self, pid: str, iid: str, why: str) -> None:
         self.state.players[pid].waiting_room.append(iid)
-        self.event(
-            "to_waiting_room",
-            f"{self.name(iid)} goes to the waiting room ({why}).",
-            player=pid,
-            card=iid,
+        self.ctx.events.append(  # (written out, as the module says)
+            {
+                "player": pid,
+                "card": iid,
+                "type": "to_waiting_room",
+                "text": f"{self._names.get(iid) or self.name(iid)} goes to the waiting room "
+                f"({why}).",
+            }
         )
 
     def refresh(self, pid: str) -> bool:
@@ -353,9 +365,21 @@ class RebirthEngine(AgendaEngine):
         st.next_attack.clear()
         st.no_move.clear()
         st.counts_known = True
-        self.event("turn", f"Turn {st.turn}: {pid}'s turn.", player=pid, turn=st.turn)
-        self.ctx.ruling(
-            "R4U-TURN", f"{pid}'s turn: stand, energy, main, battle and end phase, in this order."
+        ctx = self.ctx  # (event and ruling written out, as the module says)
+        ctx.events.append(
+            {
+                "player": pid,
+                "turn": st.turn,
+                "type": "turn",
+                "text": f"Turn {st.turn}: {pid}'s turn.",
+            }
+        )
+        ctx.rulings.append(
+            {
+                "rule": "R4U-TURN",
+                "message": f"{pid}'s turn: stand, energy, main, battle and end phase, in this "
+                "order.",
+            }
         )
         self.op_stand()
 
@@ -379,20 +403,23 @@ class RebirthEngine(AgendaEngine):
                     slot.rested = False
                     stood += 1
         ps.rested_energy = []  # every energy card stands now
-        self.ctx.ruling(
-            "R4U-STAND",
-            f"{pid}'s stand phase: {pid} draws 1 card, then stands its members and energy "
-            f"area ({plural(stood, 'card')} stood).",
+        self.ctx.rulings.append(  # (written out, as the module says)
+            {
+                "rule": "R4U-STAND",
+                "message": f"{pid}'s stand phase: {pid} draws 1 card, then stands its members "
+                f"and energy area ({plural(stood, 'card')} stood).",
+            }
         )
-        self.push(("settle", {}), ("phase", {"phase": "energy"}))
+        st.agenda[0:0] = (("settle", {}), ("phase", {"phase": "energy"}))
 
     def op_phase(self, phase: str) -> None:
         st = self.state
         st.phase = phase
         if phase == "energy":
             st.energy_done = st.partner_done = False
-        self.event(
-            "phase", f"{st.turn_player}'s {phase} phase.", player=st.turn_player, phase=phase
+        tp = st.turn_player
+        self.ctx.events.append(  # (written out, as the module says)
+            {"player": tp, "phase": phase, "type": "phase", "text": f"{tp}'s {phase} phase."}
         )
 
     def after_phase(self, phase: str) -> None:
@@ -424,24 +451,29 @@ class RebirthEngine(AgendaEngine):
         for q in st.order:
             st.players[q].entry_mods.clear()
         st.damage, st.damage_on = 0, None
-        self.event(
-            "end",
-            f"{pid}'s end phase"
-            + (
-                f": {', '.join(self.name(c) for c in gone)} go to the waiting room."
-                if gone
-                else "."
-            ),
-            player=pid,
-            cards=gone,
+        ctx = self.ctx  # (event and ruling written out, as the module says)
+        ctx.events.append(
+            {
+                "player": pid,
+                "cards": gone,
+                "type": "end",
+                "text": f"{pid}'s end phase"
+                + (
+                    f": {', '.join(self.name(c) for c in gone)} go to the waiting room."
+                    if gone
+                    else "."
+                ),
+            }
         )
-        self.ctx.ruling(
-            "R4U-END",
-            f"{pid}'s end phase: its Rebirth area goes to the waiting room "
-            f"({plural(len(gone), 'card')}); damage accumulated this turn and effects until the "
-            "end of the turn end.",
+        ctx.rulings.append(
+            {
+                "rule": "R4U-END",
+                "message": f"{pid}'s end phase: its Rebirth area goes to the waiting room "
+                f"({plural(len(gone), 'card')}); damage accumulated this turn and effects until "
+                "the end of the turn end.",
+            }
         )
-        self.push(("settle", {}), ("next_turn", {}))
+        st.agenda[0:0] = (("settle", {}), ("next_turn", {}))
 
     def entry_order(self) -> list[str]:
         st = self.state
@@ -487,11 +519,12 @@ class RebirthEngine(AgendaEngine):
                     f"Both entries are empty: {pid} performs entry-in first (rule option "
                     f"entry_in_order {self.options.get('entry_in_order')}).",
                 )
-            self.push(
-                *self.reveal_top(pid),
-                ("entry_in", {"player": pid}),
-                ("settle", {"skip": list(skip)}),
-            )
+            # (push and reveal_top written out: at every entry-in)
+            steps = [("entry_in", {"player": pid}), ("settle", {"skip": list(skip)})]
+            deck = players[pid].deck
+            if deck and deck[0] is None:  # observed: wait for the reveal first (R4U-REVEAL)
+                steps.insert(0, ("wait_reveal", {"player": pid}))
+            st.agenda[0:0] = steps
             return
         losers = [p for p in self.entry_order() if len(st.players[p].retire) >= RETIRE_LIMIT]
         if len(losers) == 2 and self.options.get("retire_both") == "turn_player_loses":
@@ -545,12 +578,16 @@ class RebirthEngine(AgendaEngine):
         iid = ps.deck.pop(0)
         assert iid is not None
         d = st.defs[st.code_of[iid]]  # (st.card and d.is_rebirth written out: each entry-in)
+        ctx = self.ctx
+        named = self._names.get(iid) or self.name(iid)  # (written out, as the module says)
         if d.type == "rebirth":
-            self.event(
-                "entry_in",
-                f"{player}'s entry-in reveals {self.name(iid)}, a Rebirth card.",
-                player=player,
-                card=iid,
+            ctx.events.append(
+                {
+                    "player": player,
+                    "card": iid,
+                    "type": "entry_in",
+                    "text": f"{player}'s entry-in reveals {named}, a Rebirth card.",
+                }
             )
             self.ctx.ruling(
                 "R4U-REBIRTH-ENTRY",
@@ -568,15 +605,20 @@ class RebirthEngine(AgendaEngine):
         else:
             ps.entry = iid
             self.arrive(iid)
-            self.event(
-                "entry_in",
-                f"{player}'s entry-in: {self.name(iid)} enters the entry.",
-                player=player,
-                card=iid,
+            ctx.events.append(
+                {
+                    "player": player,
+                    "card": iid,
+                    "type": "entry_in",
+                    "text": f"{player}'s entry-in: {named} enters the entry.",
+                }
             )
-            self.ctx.ruling(
-                "R4U-ENTRY-IN",
-                f"{player}'s entry is empty: the top card of the deck goes into the entry.",
+            ctx.rulings.append(
+                {
+                    "rule": "R4U-ENTRY-IN",
+                    "message": f"{player}'s entry is empty: the top card of the deck goes into "
+                    "the entry.",
+                }
             )
             self.static_check(iid, "performance")
         self.fire_spark(player, iid)

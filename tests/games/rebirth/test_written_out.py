@@ -11,15 +11,18 @@ call an action less; a change to the core's that they did not follow would show 
 from __future__ import annotations
 
 import copy
+import dataclasses
 import random
 from typing import Any
 
 import pytest
 
 from judge.core.canonical import canonical_json
-from judge.core.engine import AgendaEngine
-from judge.core.replay import replay
+from judge.core.engine import AgendaEngine, Plan
+from judge.core.replay import position, replay
 from judge.core.selfplay import random_game
+from judge.core.verdict import StepContext
+from judge.games.rebirth import actions
 from judge.games.rebirth.engine import RebirthEngine
 from judge.games.rebirth.sample import sample_envelope
 
@@ -66,3 +69,43 @@ def test_written_out_runner_is_the_cores(monkeypatch: pytest.MonkeyPatch) -> Non
         assert getattr(RebirthEngine, name) is not getattr(AgendaEngine, name), name
         monkeypatch.setattr(RebirthEngine, name, getattr(AgendaEngine, name))
     assert _replays(logs) == fast
+
+
+def test_the_checks_plan_is_a_plans() -> None:
+    """actions.check makes its Plan field by field (Plan(action, kind) written out): every
+    field the class has is set, each as Plan(action, kind) sets it (a field added to Plan and
+    not here would fail: a slot never set cannot be read)."""
+    doc = random_game(sample_envelope("written-out-plan"), "written-out-plan", max_actions=40)
+    eng = position(doc)
+    for action in ({"do": "proceed", "p": p} for p in eng.state.order):
+        plan = actions.check(eng, action)
+        fresh = Plan(action, "proceed")
+        fields = [f.name for f in dataclasses.fields(Plan)]
+        assert set(fields) == set(Plan.__slots__)
+        if not plan.violations:  # (proceed's check adds nothing to a legal one)
+            assert {f: getattr(plan, f) for f in fields} == {f: getattr(fresh, f) for f in fields}
+        else:
+            assert (plan.action, plan.data) == (fresh.action, fresh.data)
+
+
+def test_events_and_rulings_are_made_as_written_out() -> None:
+    """The engine and its handlers append events and rulings themselves on the common paths
+    (judge.games.rebirth.engine's docstring): as Engine.event and StepContext.ruling make
+    them, which this pins (a change to those would fail here, not leave the copies stale)."""
+    eng = position(random_game(sample_envelope("written-out-ev"), "written-out-ev", 10))
+    eng.ctx = StepContext(0)
+    eng.event("proceed", "A ends the main phase.", player="A", phase="main")
+    eng.ctx.ruling("R4U-PLAY", "A paid.")
+    assert [list(e.items()) for e in eng.ctx.events] == [
+        [
+            ("player", "A"),
+            ("phase", "main"),
+            ("type", "proceed"),
+            ("text", "A ends the main phase."),
+        ]
+    ]
+    assert [list(r.items()) for r in eng.ctx.rulings] == [
+        [("rule", "R4U-PLAY"), ("message", "A paid.")]
+    ]
+    iid = eng.state.players[eng.state.order[0]].hand[0]
+    assert eng.name(iid) == eng._names[iid] == f"{iid} ({eng.state.card(iid).name})"
