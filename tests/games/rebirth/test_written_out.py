@@ -2,7 +2,8 @@
 replays, byte for byte, of self-played games (both activate_timing options) and of copies
 with actions dropped and swapped (illegal steps, skipped and applied as played, and the
 decisions the engine takes itself), with :class:`RebirthEngine`'s own ``fill_missing``,
-``check`` and ``apply`` (the handlers', given the step's context) and with
+``check`` and ``apply`` (the handlers', given the step's context) and ``advance``
+(:mod:`judge.games.rebirth.flow`) and with
 :class:`~judge.core.engine.AgendaEngine`'s, which call the handlers.
 
 Why a test: each of those is the core's method written out with the handler it calls, one
@@ -27,7 +28,7 @@ from judge.games.rebirth.engine import RebirthEngine
 from judge.games.rebirth.sample import sample_envelope
 
 #: the engine's methods written out, each with the core's long way
-WRITTEN_OUT = ("fill_missing", "check", "apply")
+WRITTEN_OUT = ("fill_missing", "check", "apply", "advance")
 
 
 def _logs() -> list[dict[str, Any]]:
@@ -63,6 +64,7 @@ def _replays(logs: list[dict[str, Any]]) -> list[str]:
 
 
 def test_written_out_runner_is_the_cores(monkeypatch: pytest.MonkeyPatch) -> None:
+    assert RebirthEngine.when_idle is AgendaEngine.when_idle  # (flow.advance skips it)
     logs = _logs()
     fast = _replays(logs)
     for name in WRITTEN_OUT:
