@@ -11,11 +11,11 @@ Conventions (``docs/rebirth.md``): seeded mode shuffles each player's deck with 
 turn numbers count each player's turns (turn 1 is the first player's first turn).
 
 Written out on the paths taken every few actions, here and in the handlers (a call less each,
-about 1,400 instructions an event, 400 a ruling or a name): :meth:`Engine.event` (the dict it
-appends to the step's events: the fields, then ``type`` and ``text``), ``StepContext.ruling``
-(``{"rule": …, "message": …}``), :meth:`Engine.name` (the kept text, ``_names``, read first)
-and :meth:`Engine.push` (the steps put at the agenda's front, in order): the same dicts, in
-the same order.
+about 1,400 instructions an event, 400 a ruling or a name): :meth:`AgendaEngine.event` (the
+dict it appends to the step's events: the fields, then ``type`` and ``text``),
+``StepContext.ruling`` (``{"rule": …, "message": …}``), :meth:`AgendaEngine.name` (the kept
+text, ``_names``, read first) and :meth:`AgendaEngine.push` (the steps put at the agenda's
+front, in order): the same dicts, in the same order.
 """
 
 from __future__ import annotations
@@ -221,6 +221,15 @@ class RebirthEngine(AgendaEngine):
                 n += 1
         return n
 
+    def name(self, iid: str | None) -> str:
+        """:meth:`AgendaEngine.name`, with ``state.card`` written out (at each card's first
+        naming, a few an action)."""
+        named = self._names.get(iid)
+        if named is None:
+            st = self.state
+            named = self._names[iid] = f"{iid} ({st.defs[st.code_of[iid]].name})"
+        return named
+
     def atk_def(self, pid: str) -> tuple[int, int]:
         """The current ATK and DEF of ``pid``'s entry character (:func:`stats.atk_def`)."""
         return stats.atk_def(self, pid)
@@ -313,12 +322,30 @@ class RebirthEngine(AgendaEngine):
         """Draw ``n`` one at a time, refreshing the deck whenever it is empty."""
         # refresh's first test written out (two calls a draw): with cards in the deck it
         # changes nothing and answers True
+        # AgendaEngine.draw of one card written out too (with the event and the name: as the
+        # module says), the deck holding one at least: its event and its hand
         ps = self.state.players[pid]
         for _ in range(n):
-            if not ps.deck and not self.refresh(pid):
+            deck = ps.deck
+            if not deck and not self.refresh(pid):
                 self.out_of_cards(pid, "draw")
                 return
-            self.draw(pid, 1, why)
+            deck = ps.deck  # (a refresh makes a new list)
+            iid = deck.pop(0)
+            ps.hand.append(iid)
+            public = f"{pid} draws a card{why}."
+            self.ctx.events.append(
+                {
+                    "player": pid,
+                    "cards": [iid],
+                    "private": pid,
+                    "public_text": public,
+                    "type": "draw",
+                    "text": public
+                    if iid is None  # (an unseen card: the count only)
+                    else f"{pid} draws {self._names.get(iid) or self.name(iid)}{why}.",
+                }
+            )
         if not ps.deck:
             self.refresh(pid)
 
@@ -425,21 +452,32 @@ class RebirthEngine(AgendaEngine):
         )
 
     def after_phase(self, phase: str) -> None:
-        """The turn player has ended ``phase`` (proceed): the next one."""
+        """The turn player has ended ``phase`` (proceed): the next one.
+
+        That step runs here and now, not from the agenda's front, where advance() (which the
+        action's apply calls next) would run it first, when no effect waits (advance()'s
+        first test: proceed, the handler that calls this, triggers none; only an illegal one
+        applied as played meets one) and the game goes on: the same step at the same point,
+        without making, putting and taking it (once a phase)."""
         st = self.state
-        if phase == "energy":
-            self.push(("phase", {"phase": "main"}))
+        if phase == "main" and st.turn == 1:
+            self.ctx.ruling(
+                "R4U-BATTLE",
+                f"{st.turn_player} went first: its first turn has no battle phase.",
+            )
+            nxt = None
+        elif phase == "energy":
+            nxt = "main"
         elif phase == "main":
-            if st.turn == 1:
-                self.ctx.ruling(
-                    "R4U-BATTLE",
-                    f"{st.turn_player} went first: its first turn has no battle phase.",
-                )
-                self.push(("end_phase", {}))
-            else:
-                self.push(("phase", {"phase": "battle"}))
+            nxt = "battle"
         else:
-            self.push(("end_phase", {}))
+            nxt = None
+        if self.pool.items or st.phase == "over":
+            st.agenda.insert(0, ("end_phase", {}) if nxt is None else ("phase", {"phase": nxt}))
+        elif nxt is None:
+            self.op_end_phase()
+        else:
+            self.op_phase(nxt)
 
     def op_end_phase(self) -> None:
         st = self.state

@@ -2,12 +2,14 @@
 replays, byte for byte, of self-played games (both activate_timing options) and of copies
 with actions dropped and swapped (illegal steps, skipped and applied as played, and the
 decisions the engine takes itself), with :class:`RebirthEngine`'s own ``fill_missing``,
-``check`` and ``apply`` (the handlers', given the step's context) and ``advance``
-(:mod:`judge.games.rebirth.flow`) and with
-:class:`~judge.core.engine.AgendaEngine`'s, which call the handlers.
+``check`` and ``apply`` (the handlers', given the step's context), ``advance``
+(:mod:`judge.games.rebirth.flow`), ``name``, ``draw_cards`` (AgendaEngine.draw written out) and
+``after_phase`` (the next phase run at once), and with their long ways: the core's methods
+(:class:`~judge.core.engine.AgendaEngine`'s, which call the handlers) and the engine's own
+as they were before being written out.
 
-Why a test: each of those is the core's method written out with the handler it calls, one
-call an action less; a change to the core's that they did not follow would show here."""
+Why a test: each of those is the long way written out, a call or a step of the agenda less
+each action; a change to the core's that they did not follow would show here."""
 
 from __future__ import annotations
 
@@ -27,8 +29,47 @@ from judge.games.rebirth import actions
 from judge.games.rebirth.engine import RebirthEngine
 from judge.games.rebirth.sample import sample_envelope
 
-#: the engine's methods written out, each with the core's long way
-WRITTEN_OUT = ("fill_missing", "check", "apply", "advance")
+
+def _draw_cards(self: RebirthEngine, pid: str, n: int, why: str = "") -> None:
+    """RebirthEngine.draw_cards the long way: through AgendaEngine.draw."""
+    ps = self.state.players[pid]
+    for _ in range(n):
+        if not ps.deck and not self.refresh(pid):
+            self.out_of_cards(pid, "draw")
+            return
+        self.draw(pid, 1, why)
+    if not ps.deck:
+        self.refresh(pid)
+
+
+def _after_phase(self: RebirthEngine, phase: str) -> None:
+    """RebirthEngine.after_phase the long way: the next step put on the agenda."""
+    st = self.state
+    if phase == "energy":
+        self.push(("phase", {"phase": "main"}))
+    elif phase == "main":
+        if st.turn == 1:
+            self.ctx.ruling(
+                "R4U-BATTLE",
+                f"{st.turn_player} went first: its first turn has no battle phase.",
+            )
+            self.push(("end_phase", {}))
+        else:
+            self.push(("phase", {"phase": "battle"}))
+    else:
+        self.push(("end_phase", {}))
+
+
+#: the engine's methods written out, each with its long way
+LONG_WAYS: dict[str, Any] = {
+    "fill_missing": AgendaEngine.fill_missing,
+    "check": AgendaEngine.check,
+    "apply": AgendaEngine.apply,
+    "advance": AgendaEngine.advance,
+    "name": AgendaEngine.name,
+    "draw_cards": _draw_cards,
+    "after_phase": _after_phase,
+}
 
 
 def _logs() -> list[dict[str, Any]]:
@@ -67,9 +108,9 @@ def test_written_out_runner_is_the_cores(monkeypatch: pytest.MonkeyPatch) -> Non
     assert RebirthEngine.when_idle is AgendaEngine.when_idle  # (flow.advance skips it)
     logs = _logs()
     fast = _replays(logs)
-    for name in WRITTEN_OUT:
-        assert getattr(RebirthEngine, name) is not getattr(AgendaEngine, name), name
-        monkeypatch.setattr(RebirthEngine, name, getattr(AgendaEngine, name))
+    for name, long_way in LONG_WAYS.items():
+        assert getattr(RebirthEngine, name) is not long_way, name
+        monkeypatch.setattr(RebirthEngine, name, long_way)
     assert _replays(logs) == fast
 
 
