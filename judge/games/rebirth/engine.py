@@ -439,7 +439,8 @@ class RebirthEngine(AgendaEngine):
                 f"and energy area ({plural(stood, 'card')} stood).",
             }
         )
-        st.agenda[0:0] = (("settle", {}), ("phase", {"phase": "energy"}))
+        st.agenda.insert(0, ("phase", {"phase": "energy"}))
+        self.settle_now()
 
     def op_phase(self, phase: str) -> None:
         st = self.state
@@ -513,7 +514,8 @@ class RebirthEngine(AgendaEngine):
                 "the end of the turn end.",
             }
         )
-        st.agenda[0:0] = (("settle", {}), ("next_turn", {}))
+        st.agenda.insert(0, ("next_turn", {}))
+        self.settle_now()
 
     def entry_order(self) -> list[str]:
         st = self.state
@@ -524,6 +526,32 @@ class RebirthEngine(AgendaEngine):
         if self.options.get("entry_in_order") == "non_turn_player_first":
             order.reverse()
         return order
+
+    def settle_now(self) -> None:
+        """A settling (:meth:`op_settle`) due before the agenda's steps, where advance() runs
+        next: run here and now when advance() would run it first (no effect waits, the game
+        not over: its first tests), else put at the agenda's front.  The same step at the same
+        point, without making, putting and taking it (a few an action: most find nothing to
+        do).  Its own steps go to the agenda's front, before the rest, as they would."""
+        if self.pool.items or self.state.phase == "over":
+            self.state.agenda.insert(0, ("settle", {}))
+        else:
+            self.op_settle()
+
+    def enter_now(self, pid: str, skip: tuple[str, ...] | list[str]) -> None:
+        """:meth:`op_settle`'s entry-in of ``pid``, then the settling again: the entry-in runs
+        here and now, as :meth:`settle_now` says (a settling runs where advance() would run
+        the entry-in next), but after an observed deck's reveal (R4U-REVEAL)."""
+        deck = self.state.players[pid].deck
+        if deck and deck[0] is None or self.pool.items:
+            self.state.agenda[0:0] = (
+                *self.reveal_top(pid),
+                ("entry_in", {"player": pid}),
+                ("settle", {"skip": list(skip)}),
+            )
+        else:
+            self.state.agenda.insert(0, ("settle", {"skip": list(skip)}))
+            self.op_entry_in(pid)
 
     def op_settle(self, skip: tuple[str, ...] | list[str] = ()) -> None:
         """Entry-ins while an entry is empty (R4U-ENTRY-IN, R4U-ENTRY-IN-BOTH), refreshes, then
@@ -559,12 +587,7 @@ class RebirthEngine(AgendaEngine):
                     f"Both entries are empty: {pid} performs entry-in first (rule option "
                     f"entry_in_order {self.options.get('entry_in_order')}).",
                 )
-            # (push and reveal_top written out: at every entry-in)
-            steps = [("entry_in", {"player": pid}), ("settle", {"skip": list(skip)})]
-            deck = players[pid].deck
-            if deck and deck[0] is None:  # observed: wait for the reveal first (R4U-REVEAL)
-                steps.insert(0, ("wait_reveal", {"player": pid}))
-            st.agenda[0:0] = steps
+            self.enter_now(pid, skip)
             return
         losers = [p for p in self.entry_order() if len(st.players[p].retire) >= RETIRE_LIMIT]
         if len(losers) == 2 and self.options.get("retire_both") == "turn_player_loses":
@@ -792,8 +815,9 @@ class RebirthEngine(AgendaEngine):
         resolve.run(self, pe, targets, choice, use, squares)
 
     def after_auto_resolve(self) -> None:
+        # (each caller runs the agenda next: advance() or the action's apply)
         if self.state.phase != "over":
-            self.push(("settle", {}))
+            self.settle_now()
 
     # == views =================================================================================
 

@@ -3,8 +3,8 @@ replays, byte for byte, of self-played games (both activate_timing options) and 
 with actions dropped and swapped (illegal steps, skipped and applied as played, and the
 decisions the engine takes itself), with :class:`RebirthEngine`'s own ``fill_missing``,
 ``check`` and ``apply`` (the handlers', given the step's context), ``advance``
-(:mod:`judge.games.rebirth.flow`), ``name``, ``draw_cards`` (AgendaEngine.draw written out) and
-``after_phase`` (the next phase run at once), and with their long ways: the core's methods
+(:mod:`judge.games.rebirth.flow`), ``name``, ``draw_cards`` (AgendaEngine.draw written out),
+``after_phase``, ``settle_now`` and ``enter_now`` (a step run at once, not from the agenda), and with their long ways: the core's methods
 (:class:`~judge.core.engine.AgendaEngine`'s, which call the handlers) and the engine's own
 as they were before being written out.
 
@@ -60,6 +60,18 @@ def _after_phase(self: RebirthEngine, phase: str) -> None:
         self.push(("end_phase", {}))
 
 
+def _settle_now(self: RebirthEngine) -> None:
+    """RebirthEngine.settle_now the long way: the settling put on the agenda."""
+    self.push(("settle", {}))
+
+
+def _enter_now(self: RebirthEngine, pid: str, skip: tuple[str, ...] | list[str]) -> None:
+    """RebirthEngine.enter_now the long way: the entry-in and the settling put on the agenda."""
+    self.push(
+        *self.reveal_top(pid), ("entry_in", {"player": pid}), ("settle", {"skip": list(skip)})
+    )
+
+
 #: the engine's methods written out, each with its long way
 LONG_WAYS: dict[str, Any] = {
     "fill_missing": AgendaEngine.fill_missing,
@@ -69,6 +81,8 @@ LONG_WAYS: dict[str, Any] = {
     "name": AgendaEngine.name,
     "draw_cards": _draw_cards,
     "after_phase": _after_phase,
+    "settle_now": _settle_now,
+    "enter_now": _enter_now,
 }
 
 
