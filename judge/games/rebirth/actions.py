@@ -89,13 +89,14 @@ def check(eng: RebirthEngine, action: dict[str, Any], ctx: StepContext | None = 
     # anything else goes the whole way
     if not eng.pool.items:
         if not agenda:
-            if phase in PHASE_DECISIONS and (
-                phase != "battle" or eng.options.get("activate_timing") != "main_battle"
-            ):
-                # a phase of the turn player's: [(turn player, the phase's kinds)]
+            # a phase of the turn player's (but main_battle's battle phase: the engine's
+            # _turn_kinds): [(turn player, the phase's kinds)]
+            kinds = eng._turn_kinds.get(phase)
+            if kinds is not None:
                 tp = st.turn_player
-                if kind in PHASE_DECISIONS[phase] and (tp is None or p == tp):
-                    CHECKS[kind](eng, plan)
+                if kind in kinds and (tp is None or p == tp):
+                    if kind != "proceed":  # (check_proceed finds nothing: not called)
+                        CHECKS[kind](eng, plan)
                     return plan
         elif phase != "over":
             op, args = agenda[0]

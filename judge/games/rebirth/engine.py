@@ -79,6 +79,15 @@ class RebirthEngine(TurnSteps, AgendaEngine):
         # every attribute read of the engine for the rest of the game
         #: pending()'s entries by the decisions they list
         self._pending_memo: dict[Any, list[dict[str, Any]]] = {}
+        #: PHASE_DECISIONS as the options make it: the turn player's decisions in each of its
+        #: phases with nothing on the agenda and no effect waiting, but for main_battle's
+        #: battle phase (decisions()' own answer there): check()'s and pending()'s first
+        #: test in one look-up (the options never change during a game)
+        self._turn_kinds: dict[str, tuple[str, ...]] = {
+            phase: kinds
+            for phase, kinds in PHASE_DECISIONS.items()
+            if phase != "battle" or options.get("activate_timing") != "main_battle"
+        }
         #: activate.used_from_waiting_room's answers by card code
         self._from_waiting_room: dict[str, bool] = {}
         defs = read_all_once(CardDef.from_dict, log.cards)
@@ -165,17 +174,16 @@ class RebirthEngine(TurnSteps, AgendaEngine):
         # (player, phase) and (player, wait): a pair of strings, not a tuple of tuples, made
         # and hashed at each step (the keys cannot meet: the decisions' key holds tuples)
         if not agenda:
-            if phase in PHASE_DECISIONS and (
-                phase != "battle" or self.options.get("activate_timing") != "main_battle"
-            ):
+            kinds = self._turn_kinds.get(phase)
+            if kinds is not None:
                 # decisions()' answer in a phase of the turn player's, written out (most
                 # steps end there: two calls an action): no effect waits (asked above),
                 # nothing on the agenda, the phase not over (not in PHASE_DECISIONS) and not
-                # main_battle's battle
+                # main_battle's battle (_turn_kinds)
                 tp = st.turn_player
                 out = memo.get((tp, phase))
                 if out is None:
-                    out = memo[tp, phase] = _entries(((tp, PHASE_DECISIONS[phase]),))
+                    out = memo[tp, phase] = _entries(((tp, kinds),))
                 return out
         elif agenda[0][0] in PLAYER_WAITS and phase != "over":
             # and for a wait of one player's (most other steps: a guard, a cancel)

@@ -19,6 +19,8 @@ if TYPE_CHECKING:
 
 #: each engine class's ``op_…`` functions by their step's name, found on first use
 _OPS: dict[type, dict[str, Callable[..., None]]] = {}
+#: the steps one run may take (the core's bug guard), made once
+_LIMIT = range(10_000)
 
 
 def advance(eng: RebirthEngine) -> None:
@@ -31,7 +33,7 @@ def advance(eng: RebirthEngine) -> None:
     ops = _OPS.get(cls)
     if ops is None:
         ops = _OPS[cls] = {}
-    for _ in range(10_000):
+    for _ in _LIMIT:
         if st.phase == "over":
             agenda.clear()
             pool.items.clear()
