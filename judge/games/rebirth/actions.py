@@ -240,13 +240,22 @@ def apply_partner(eng: RebirthEngine, plan: Plan) -> None:
     st.partner_done = True
     iid = do_take(st, pid, plan.data["take"])
     st.players[pid].partners.append(Slot(iid))
-    eng.event(
-        "partner",
-        f"{pid} puts {eng.name(iid)} face up into the partner zone.",
-        player=pid,
-        card=iid,
+    ctx = eng.ctx  # (event and ruling written out, as judge.games.rebirth.engine says)
+    ctx.events.append(
+        {
+            "player": pid,
+            "card": iid,
+            "type": "partner",
+            "text": f"{pid} puts {eng._names.get(iid) or eng.name(iid)} face up into the "
+            "partner zone.",
+        }
     )
-    eng.ctx.ruling("R4U-ENERGY-PHASE", f"{pid} put one partner card face up into the partner zone.")
+    ctx.rulings.append(
+        {
+            "rule": "R4U-ENERGY-PHASE",
+            "message": f"{pid} put one partner card face up into the partner zone.",
+        }
+    )
 
 
 # -- main phase ---------------------------------------------------------------------------

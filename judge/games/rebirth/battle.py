@@ -277,7 +277,9 @@ def apply_cancel(eng: RebirthEngine, plan: Plan) -> None:
     target = args.get("target", "spark")
     what = f"{source}'s spark" if target == "spark" else f"the cancel {eng.name(args['card'])}"
     if plan.action.get("card") is None:
-        eng.event("guard", f"{pid} uses no cancel against {what}.", player=pid)
+        eng.ctx.events.append(  # (written out, as judge.games.rebirth.engine says)
+            {"player": pid, "type": "guard", "text": f"{pid} uses no cancel against {what}."}
+        )
         return
     iid, how = _use_guard_card(eng, plan)
     for i, (op, spark_args) in enumerate(st.agenda):
@@ -332,13 +334,23 @@ def apply_guard(eng: RebirthEngine, plan: Plan) -> None:
     kw = plan.data["keyword"]
     iid, how = _use_guard_card(eng, plan)
     a.guard, a.guard_card = kw, iid
-    eng.event(
-        "guard", f"{pid} uses {eng.name(iid)} ({kw}) and {how}.", player=pid, card=iid, keyword=kw
+    named = eng._names.get(iid) or eng.name(iid)  # (these written out, as the engine says)
+    ctx = eng.ctx
+    ctx.events.append(
+        {
+            "player": pid,
+            "card": iid,
+            "keyword": kw,
+            "type": "guard",
+            "text": f"{pid} uses {named} ({kw}) and {how}.",
+        }
     )
-    eng.ctx.ruling(
-        "R4U-GUARD-USE",
-        f"{pid} used {eng.name(iid)} from the hand: it {how} (rule "
-        f"option guard_use {eng.options.get('guard_use')}).",
+    ctx.rulings.append(
+        {
+            "rule": "R4U-GUARD-USE",
+            "message": f"{pid} used {named} from the hand: it {how} (rule option guard_use "
+            f"{eng.options.get('guard_use')}).",
+        }
     )
 
 

@@ -337,6 +337,16 @@ class RebirthEngine(TurnSteps, AgendaEngine):
             iid = deck.pop(0)
             ps.hand.append(iid)
             public = f"{pid} draws a card{why}."
+            if iid is None:  # (an unseen card: the count only)
+                text = public
+            else:
+                # (and the name's first making: a card drawn is named here for the first
+                # time, mostly)
+                named = self._names.get(iid)
+                if named is None:
+                    st = self.state
+                    named = self._names[iid] = f"{iid} ({st.defs[st.code_of[iid]].name})"
+                text = f"{pid} draws {named}{why}."
             self.ctx.events.append(
                 {
                     "player": pid,
@@ -344,9 +354,7 @@ class RebirthEngine(TurnSteps, AgendaEngine):
                     "private": pid,
                     "public_text": public,
                     "type": "draw",
-                    "text": public
-                    if iid is None  # (an unseen card: the count only)
-                    else f"{pid} draws {self._names.get(iid) or self.name(iid)}{why}.",
+                    "text": text,
                 }
             )
         if not ps.deck:
@@ -383,8 +391,12 @@ class RebirthEngine(TurnSteps, AgendaEngine):
                         why[0], f"{self.name(iid)}'s spark: {why[1]}; it does not fire."
                     )
                     continue
-                self.ctx.ruling(
-                    "R4U-SPARK", f"{self.name(iid)} appeared by entry-in: its spark effect fires."
+                self.ctx.rulings.append(  # (written out, as the module says)
+                    {
+                        "rule": "R4U-SPARK",
+                        "message": f"{self._names.get(iid) or self.name(iid)} appeared by "
+                        "entry-in: its spark effect fires.",
+                    }
                 )
                 sparks.append(index)
         extra = extra_sparks(self, pid, iid)  # R4U-TEXT-EXTRA-SPARK

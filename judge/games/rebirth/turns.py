@@ -311,9 +311,11 @@ class TurnSteps(_Base):
         assert iid is not None
         d = st.defs[st.code_of[iid]]  # (st.card and d.is_rebirth written out: each entry-in)
         ctx = self.ctx
-        named = self._names.get(iid) or self.name(
-            iid
-        )  # (written out, as judge.games.rebirth.engine says)
+        # (name written out, as judge.games.rebirth.engine says, and its first making: a card
+        # from the deck is named here for the first time, mostly)
+        named = self._names.get(iid)
+        if named is None:
+            named = self._names[iid] = f"{iid} ({d.name})"
         if d.type == "rebirth":
             ctx.events.append(
                 {
@@ -323,10 +325,12 @@ class TurnSteps(_Base):
                     "text": f"{player}'s entry-in reveals {named}, a Rebirth card.",
                 }
             )
-            self.ctx.ruling(
-                "R4U-REBIRTH-ENTRY",
-                f"{self.name(iid)} is a Rebirth card revealed by entry-in: its spark fires and "
-                "it goes to the Rebirth area; another entry-in follows.",
+            ctx.rulings.append(
+                {
+                    "rule": "R4U-REBIRTH-ENTRY",
+                    "message": f"{named} is a Rebirth card revealed by entry-in: its spark fires "
+                    "and it goes to the Rebirth area; another entry-in follows.",
+                }
             )
             if len(ps.rebirth_area) >= REBIRTH_LIMIT:
                 self.to_waiting_room(player, iid, "the Rebirth area holds 8 already")
