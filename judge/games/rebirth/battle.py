@@ -15,6 +15,8 @@ from judge.games.rebirth import on_defeat, on_support, stats
 from judge.games.rebirth.refs import take_from
 from judge.games.rebirth.state import Attack
 
+_new = object.__new__
+
 if TYPE_CHECKING:
     from judge.games.rebirth.cards import CardDef
     from judge.games.rebirth.engine import RebirthEngine
@@ -102,11 +104,16 @@ def apply_attack(eng: RebirthEngine, plan: Plan) -> None:
     if st.counts_known and entry is not None:  # R4U-TEXT-OWN-ATTACK
         nth = st.entry_attacks[entry] = st.entry_attacks.get(entry, 0) + 1
     number = st.attacks if st.counts_known else 0
-    st.attack = Attack(
-        slot.card, pid, defender, partner, number=number, entry=entry, entry_number=nth
-    )
+    # Attack(slot.card, pid, defender, partner, number=number, entry=entry,
+    # entry_number=nth) written out, field by field (the class's call with keywords, at
+    # every attack: tests/games/rebirth/test_written_out.py)
+    a = _new(Attack)
+    a.attacker, a.player, a.defender, a.partner = slot.card, pid, defender, partner
+    a.guard = a.guard_card = None
+    a.number, a.entry, a.entry_number, a.mods = number, entry, nth, []
+    st.attack = a
     if entry is not None:  # changes for the entry's next attack this turn (R4U-TEXT-NEXT-ATTACK)
-        st.attack.mods.extend(st.next_attack.pop(entry, []))
+        a.mods.extend(st.next_attack.pop(entry, []))
     kind = "a partner attack" if partner else "an attack"
     card = slot.card
     ctx = eng.ctx  # (these written out, as judge.games.rebirth.engine says)

@@ -88,6 +88,10 @@ class RebirthEngine(TurnSteps, AgendaEngine):
             for phase, kinds in PHASE_DECISIONS.items()
             if phase != "battle" or options.get("activate_timing") != "main_battle"
         }
+        #: the rule options performance_from "field" and stat_floor "none", read at every
+        #: ATK/DEF (stats.atk_def)
+        self._from_field = options.get("performance_from") == "field"
+        self._no_floor = options.get("stat_floor") == "none"
         #: activate.used_from_waiting_room's answers by card code
         self._from_waiting_room: dict[str, bool] = {}
         defs = read_all_once(CardDef.from_dict, log.cards)

@@ -28,6 +28,7 @@ from judge.core.verdict import StepContext
 from judge.games.rebirth import actions
 from judge.games.rebirth.engine import RebirthEngine
 from judge.games.rebirth.sample import sample_envelope
+from judge.games.rebirth.state import Attack
 
 
 def _draw_cards(self: RebirthEngine, pid: str, n: int, why: str = "") -> None:
@@ -166,3 +167,28 @@ def test_events_and_rulings_are_made_as_written_out() -> None:
     ]
     iid = eng.state.players[eng.state.order[0]].hand[0]
     assert eng.name(iid) == eng._names[iid] == f"{iid} ({eng.state.card(iid).name})"
+
+
+def test_the_attacks_attack_is_an_attacks() -> None:
+    """battle.apply_attack makes its Attack field by field (the class's call written out):
+    every field the class has is set, each as Attack(...) with the same values sets it (a field
+    added to Attack and not there would fail: a slot never set cannot be read)."""
+    doc = random_game(sample_envelope("written-out-atk"), "written-out-atk", max_actions=150)
+    ks = [k for k, act in enumerate(doc["actions"]) if act["do"] == "attack"]
+    assert ks
+    for k in ks[:5]:
+        a = position(dict(doc, actions=doc["actions"][: k + 1])).state.attack
+        assert a is not None
+        fields = [f.name for f in dataclasses.fields(Attack)]
+        assert set(fields) == set(Attack.__slots__)
+        made = Attack(
+            a.attacker,
+            a.player,
+            a.defender,
+            a.partner,
+            number=a.number,
+            entry=a.entry,
+            entry_number=a.entry_number,
+        )
+        made.mods.extend(a.mods)
+        assert {f: getattr(a, f) for f in fields} == {f: getattr(made, f) for f in fields}
