@@ -1,9 +1,10 @@
 """One handler per Rebirth for you action kind: ``check`` judges, ``apply`` carries out.
 
 ``check`` never changes the state; it returns a :class:`~judge.core.engine.Plan` with the
-violations found and what it resolved.  ``fill_missing`` (:mod:`judge.games.rebirth.skipped`)
-handles a skipped ``guard``: no guard was used (``unverifiable`` when the defender could have
-used one, R4U-CHOICE-RECORDED), and the other decisions a log may skip.
+violations found and what it resolved (the setup's handlers: :mod:`judge.games.rebirth.opening`).
+``fill_missing`` (:mod:`judge.games.rebirth.skipped`) handles a skipped ``guard``: no guard was
+used (``unverifiable`` when the defender could have used one, R4U-CHOICE-RECORDED), and the
+other decisions a log may skip.
 """
 
 from __future__ import annotations
@@ -11,18 +12,31 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from judge.core.engine import Plan
-from judge.core.refs import Take, do_take
+from judge.core.engine import AgendaEngine, Plan
+from judge.core.refs import do_take
 from judge.core.wording import plural
 from judge.games.rebirth import activate, battle, on_entry, on_set
-from judge.games.rebirth.refs import ZONE_REFS, take_from
+from judge.games.rebirth.opening import (
+    apply_entry_select,
+    apply_first_player,
+    apply_preset,
+    apply_reveal,
+    check_entry_select,
+    check_first_player,
+    check_preset,
+    check_reveal,
+    partner_from_hand,
+)
+from judge.games.rebirth.refs import take_from
 from judge.games.rebirth.skipped import fill_missing as fill_missing  # (handlers' interface)
 from judge.games.rebirth.state import REBIRTH_LIMIT, Slot
 
 if TYPE_CHECKING:
+    from judge.core.verdict import StepContext
     from judge.games.rebirth.engine import RebirthEngine
 
 Checker = Callable[["RebirthEngine", Plan], None]
+_new = object.__new__
 NOT_NOW = "the rules did not wait for it"
 #: the decisions the turn player may take in each of its phases (with nothing on the agenda
 #: and no effect waiting): :meth:`RebirthEngine.decisions`, and this module's :func:`check`
@@ -51,9 +65,21 @@ PHASE_RULES = {
 }
 
 
-def check(eng: RebirthEngine, action: dict[str, Any]) -> Plan:
+def check(eng: RebirthEngine, action: dict[str, Any], ctx: StepContext | None = None) -> Plan:
+    """The handlers' ``check`` (``AgendaEngine.check`` calls it without ``ctx``), and, with
+    ``ctx``, the engine's own (:class:`RebirthEngine` binds it as its ``check``): then
+    ``AgendaEngine.check`` written out, whose call of this one was a second call an action;
+    a decision taken already waiting to be recorded (``eng.forced``) goes its way."""
+    if ctx is not None:
+        if eng.forced:
+            return AgendaEngine.check(eng, action, ctx)
+        eng.ctx = ctx
     kind, p = action["do"], action["p"]
-    plan = Plan(action, kind)
+    # Plan(action, kind) written out, as StepContext.new is (the class's call and its
+    # defaults' tests, one an action: tests/games/rebirth/test_written_out.py)
+    plan = _new(Plan)
+    plan.action, plan.kind, plan.violations, plan.data = action, kind, [], {}
+    plan.not_applicable = None
     st = eng.state
     phase = st.phase
     agenda = st.agenda
@@ -63,13 +89,14 @@ def check(eng: RebirthEngine, action: dict[str, Any]) -> Plan:
     # anything else goes the whole way
     if not eng.pool.items:
         if not agenda:
-            if phase in PHASE_DECISIONS and (
-                phase != "battle" or eng.options.get("activate_timing") != "main_battle"
-            ):
-                # a phase of the turn player's: [(turn player, the phase's kinds)]
+            # a phase of the turn player's (but main_battle's battle phase: the engine's
+            # _turn_kinds): [(turn player, the phase's kinds)]
+            kinds = eng._turn_kinds.get(phase)
+            if kinds is not None:
                 tp = st.turn_player
-                if kind in PHASE_DECISIONS[phase] and (tp is None or p == tp):
-                    CHECKS[kind](eng, plan)
+                if kind in kinds and (tp is None or p == tp):
+                    if kind != "proceed":  # (check_proceed finds nothing: not called)
+                        CHECKS[kind](eng, plan)
                     return plan
         elif phase != "over":
             op, args = agenda[0]
@@ -127,109 +154,21 @@ def check_by_decisions(eng: RebirthEngine, plan: Plan) -> Plan:
     return plan
 
 
-def apply(eng: RebirthEngine, plan: Plan) -> None:
+def apply(eng: RebirthEngine, plan: Plan, ctx: StepContext | None = None) -> None:
+    """The handlers' ``apply`` (``AgendaEngine.apply`` calls it without ``ctx``), and, with
+    ``ctx``, the engine's own (as :func:`check`): ``AgendaEngine.apply`` written out, the
+    record of a decision taken already (and the step that ends such records) going its way."""
+    if ctx is None:
+        APPLIES[plan.kind](eng, plan)
+        return
+    if eng.forced or "forced" in plan.data:
+        AgendaEngine.apply(eng, plan, ctx)
+        return
+    eng.ctx = ctx
+    if ctx.forced:
+        eng.state.after_illegal = True
     APPLIES[plan.kind](eng, plan)
-
-
-# -- setup ------------------------------------------------------------------------------------
-
-
-def check_entry_select(eng: RebirthEngine, plan: Plan) -> None:
-    take = take_from(eng, plan, "deck")
-    if take is None:
-        return
-    d = eng.state.card(take.iid)
-    if not d.is_character or d.level > 2:
-        what = "a Rebirth card" if d.is_rebirth else f"a level {d.level} character"
-        plan.violate(
-            "R4U-SETUP-ENTRY",
-            f"{eng.name(take.iid)} is {what}: the starting entry "
-            "must be a character of level 2 or less.",
-        )
-    plan.data["take"] = take
-
-
-def apply_entry_select(eng: RebirthEngine, plan: Plan) -> None:
-    st = eng.state
-    pid = plan.action["p"]
-    ps = st.players[pid]
-    iid = do_take(st, pid, plan.data["take"])
-    ps.entry, ps.chose_entry = iid, True
-    eng.event(
-        "entry_select",
-        f"{pid} puts {eng.name(iid)} from the deck into the entry.",
-        player=pid,
-        card=iid,
-    )
-    eng.ctx.ruling(
-        "R4U-SETUP-ENTRY",
-        f"{pid} chose a character of level 2 or less from its deck for the entry.",
-    )
-    if all(st.players[q].chose_entry for q in st.order):
-        st.agenda.pop(0)
-        eng.push(("deal", {}), ("wait_first_player", {}))
-
-
-def check_first_player(eng: RebirthEngine, plan: Plan) -> None:
-    if plan.action["first"] not in eng.state.players:
-        plan.violate("R4U-SETUP-FIRST", f"{plan.action['first']} is not a player.")
-        plan.cannot_apply("no such player")
-
-
-def apply_first_player(eng: RebirthEngine, plan: Plan) -> None:
-    st = eng.state
-    st.agenda.pop(0)
-    st.first = plan.action["first"]
-    second = st.opponent(st.first)
-    eng.event("first_player", f"{st.first} goes first; {second} second.", player=st.first)
-    eng.ctx.ruling("R4U-SETUP-FIRST", f"{st.first} goes first (recorded by {plan.action['p']}).")
-    eng.push(("wait_preset", {"player": second}))
-
-
-def _partner_from_hand(eng: RebirthEngine, plan: Plan, rule: str) -> Take | None:
-    take = take_from(eng, plan, "hand")
-    if take is not None and not eng.state.card(take.iid).is_partner:
-        plan.violate(rule, f"{eng.name(take.iid)} is not a partner card.")
-    return take
-
-
-def check_preset(eng: RebirthEngine, plan: Plan) -> None:
-    plan.data["take"] = _partner_from_hand(eng, plan, "R4U-SETUP-PRESET")
-
-
-def apply_preset(eng: RebirthEngine, plan: Plan) -> None:
-    st = eng.state
-    pid = plan.action["p"]
-    st.agenda.pop(0)
-    iid = do_take(st, pid, plan.data["take"])
-    st.players[pid].partners.append(Slot(iid))
-    eng.event("preset", f"{pid} presets its partner {eng.name(iid)} face up.", player=pid, card=iid)
-    eng.ctx.ruling("R4U-SETUP-PRESET", f"{pid} goes second: it presets one partner card.")
-    eng.push(("next_turn", {}))
-
-
-def check_reveal(eng: RebirthEngine, plan: Plan) -> None:
-    """Observed mode: the top card of the deck is shown by the rules (R4U-REVEAL)."""
-    pid = plan.action["p"]
-    what = f"the top card of {pid}'s deck"
-    iid, problem = ZONE_REFS.unseen_copy(eng.state, pid, plan.action["card"], what)
-    if problem is not None:
-        plan.violate(*problem)
-        plan.cannot_apply("no such card can be there")
-        return
-    plan.data["iid"] = iid
-
-
-def apply_reveal(eng: RebirthEngine, plan: Plan) -> None:
-    from judge.core.refs import bind
-
-    st = eng.state
-    pid = plan.action["p"]
-    st.agenda.pop(0)
-    iid = plan.data["iid"]
-    bind(st, pid, iid)
-    st.players[pid].deck[0] = iid
-    eng.event("reveal", f"The top card of {pid}'s deck is {eng.name(iid)}.", player=pid, card=iid)
+    eng.advance()
 
 
 # -- energy phase -----------------------------------------------------------------------------
@@ -267,16 +206,22 @@ def apply_energy(eng: RebirthEngine, plan: Plan) -> None:
     ps = st.players[pid]
     ps.energy_card_list().append(iid)  # (checked against the area before it grows)
     ps.energy.append(Slot(iid))
-    eng.event(
-        "energy",
-        f"{pid} puts a card face down into the energy.",
-        player=pid,
-        card=iid,
-        private=pid,
-        public_text=f"{pid} puts a card face down into the energy.",
+    ctx = eng.ctx  # (event and ruling written out, as judge.games.rebirth.engine says)
+    ctx.events.append(
+        {
+            "player": pid,
+            "card": iid,
+            "private": pid,
+            "public_text": f"{pid} puts a card face down into the energy.",
+            "type": "energy",
+            "text": f"{pid} puts a card face down into the energy.",
+        }
     )
-    eng.ctx.ruling(
-        "R4U-ENERGY-PHASE", f"{pid} put one card from the hand face down into the energy."
+    ctx.rulings.append(
+        {
+            "rule": "R4U-ENERGY-PHASE",
+            "message": f"{pid} put one card from the hand face down into the energy.",
+        }
     )
 
 
@@ -286,7 +231,7 @@ def check_partner(eng: RebirthEngine, plan: Plan) -> None:
             "R4U-ENERGY-PHASE",
             "A partner card was put into the partner zone already this energy phase (at most one).",
         )
-    plan.data["take"] = _partner_from_hand(eng, plan, "R4U-ENERGY-PHASE")
+    plan.data["take"] = partner_from_hand(eng, plan, "R4U-ENERGY-PHASE")
 
 
 def apply_partner(eng: RebirthEngine, plan: Plan) -> None:
@@ -295,13 +240,22 @@ def apply_partner(eng: RebirthEngine, plan: Plan) -> None:
     st.partner_done = True
     iid = do_take(st, pid, plan.data["take"])
     st.players[pid].partners.append(Slot(iid))
-    eng.event(
-        "partner",
-        f"{pid} puts {eng.name(iid)} face up into the partner zone.",
-        player=pid,
-        card=iid,
+    ctx = eng.ctx  # (event and ruling written out, as judge.games.rebirth.engine says)
+    ctx.events.append(
+        {
+            "player": pid,
+            "card": iid,
+            "type": "partner",
+            "text": f"{pid} puts {eng._names.get(iid) or eng.name(iid)} face up into the "
+            "partner zone.",
+        }
     )
-    eng.ctx.ruling("R4U-ENERGY-PHASE", f"{pid} put one partner card face up into the partner zone.")
+    ctx.rulings.append(
+        {
+            "rule": "R4U-ENERGY-PHASE",
+            "message": f"{pid} put one partner card face up into the partner zone.",
+        }
+    )
 
 
 # -- main phase ---------------------------------------------------------------------------
@@ -354,8 +308,12 @@ def do_pay(eng: RebirthEngine, plan: Plan, cost: int) -> None:
     for slot in ps.standing_partners()[:m] if m else ():
         slot.rested = True
     if cost:
-        eng.ctx.ruling(
-            "R4U-COST", f"{pid} pays {cost} by resting {n} energy and {plural(m, 'partner card')}."
+        eng.ctx.rulings.append(  # (written out, as judge.games.rebirth.engine says)
+            {
+                "rule": "R4U-COST",
+                "message": f"{pid} pays {cost} by resting {n} energy and "
+                f"{plural(m, 'partner card')}.",
+            }
         )
     if plan.data.get("pay_choice"):
         eng.ctx.ruling(
@@ -465,10 +423,18 @@ def apply_play(eng: RebirthEngine, plan: Plan) -> None:
         ps.members[idx] = Slot(iid, arrived_turn=st.turn)
         where = f"member square {idx + 1}"
     eng.arrive(iid)
-    named = eng.name(iid)
-    eng.event("play", f"{pid} plays {named} into {where}.", player=pid, card=iid)
-    eng.ctx.ruling("R4U-PLAY", f"{pid} paid {named}'s level ({level}) to play it into {where}.")
-    eng.push(("settle", {}))
+    named = eng._names.get(iid) or eng.name(iid)  # (these written out, as the engine says)
+    ctx = eng.ctx
+    ctx.events.append(
+        {"player": pid, "card": iid, "type": "play", "text": f"{pid} plays {named} into {where}."}
+    )
+    ctx.rulings.append(
+        {
+            "rule": "R4U-PLAY",
+            "message": f"{pid} paid {named}'s level ({level}) to play it into {where}.",
+        }
+    )
+    st.agenda.insert(0, ("settle", {}))
     if old is not None:
         eng.to_waiting_room(pid, old, "replaced")
         eng.ctx.ruling(
@@ -542,10 +508,12 @@ def check_proceed(eng: RebirthEngine, plan: Plan) -> None:
 
 
 def apply_proceed(eng: RebirthEngine, plan: Plan) -> None:
-    st = eng.state
+    phase = eng.state.phase
     pid = plan.action["p"]
-    eng.event("proceed", f"{pid} ends the {st.phase} phase.", player=pid, phase=st.phase)
-    eng.after_phase(st.phase)
+    eng.ctx.events.append(  # (written out, as judge.games.rebirth.engine says)
+        {"player": pid, "phase": phase, "type": "proceed", "text": f"{pid} ends the {phase} phase."}
+    )
+    eng.after_phase(phase)
 
 
 def check_concede(eng: RebirthEngine, plan: Plan) -> None:

@@ -15,6 +15,8 @@ from judge.games.rebirth import on_defeat, on_support, stats
 from judge.games.rebirth.refs import take_from
 from judge.games.rebirth.state import Attack
 
+_new = object.__new__
+
 if TYPE_CHECKING:
     from judge.games.rebirth.cards import CardDef
     from judge.games.rebirth.engine import RebirthEngine
@@ -102,31 +104,43 @@ def apply_attack(eng: RebirthEngine, plan: Plan) -> None:
     if st.counts_known and entry is not None:  # R4U-TEXT-OWN-ATTACK
         nth = st.entry_attacks[entry] = st.entry_attacks.get(entry, 0) + 1
     number = st.attacks if st.counts_known else 0
-    st.attack = Attack(
-        slot.card, pid, defender, partner, number=number, entry=entry, entry_number=nth
-    )
+    # Attack(slot.card, pid, defender, partner, number=number, entry=entry,
+    # entry_number=nth) written out, field by field (the class's call with keywords, at
+    # every attack: tests/games/rebirth/test_written_out.py)
+    a = _new(Attack)
+    a.attacker, a.player, a.defender, a.partner = slot.card, pid, defender, partner
+    a.guard = a.guard_card = None
+    a.number, a.entry, a.entry_number, a.mods = number, entry, nth, []
+    st.attack = a
     if entry is not None:  # changes for the entry's next attack this turn (R4U-TEXT-NEXT-ATTACK)
-        st.attack.mods.extend(st.next_attack.pop(entry, []))
+        a.mods.extend(st.next_attack.pop(entry, []))
     kind = "a partner attack" if partner else "an attack"
-    eng.event(
-        "attack",
-        f"{pid} rests {eng.name(slot.card)} for {kind}"
-        + (" and rests its 3 partner cards." if partner else "."),
-        player=pid,
-        card=slot.card,
-        partner=partner,
+    card = slot.card
+    ctx = eng.ctx  # (these written out, as judge.games.rebirth.engine says)
+    ctx.events.append(
+        {
+            "player": pid,
+            "card": card,
+            "partner": partner,
+            "type": "attack",
+            "text": f"{pid} rests {eng._names.get(card) or eng.name(card)} for {kind}"
+            + (" and rests its 3 partner cards." if partner else "."),
+        }
     )
     if partner:
-        eng.ctx.ruling(
+        ctx.ruling(
             "R4U-PARTNER-ATTACK",
             f"{pid} rested its 3 partner cards with the attack: a partner attack.",
         )
     else:
-        eng.ctx.ruling(
-            "R4U-ATTACK",
-            f"{pid} rested a standing member: an attack with its entry character's ATK.",
+        ctx.rulings.append(
+            {
+                "rule": "R4U-ATTACK",
+                "message": f"{pid} rested a standing member: an attack with its entry "
+                "character's ATK.",
+            }
         )
-    eng.push(("wait_guard", {"player": defender}), ("attack_resolve", {}))
+    st.agenda[0:0] = (("wait_guard", {"player": defender}), ("attack_resolve", {}))
     on_support.fire(eng, pid, slot.card)  # R4U-TEXT-ON-SUPPORT
 
 
@@ -270,7 +284,9 @@ def apply_cancel(eng: RebirthEngine, plan: Plan) -> None:
     target = args.get("target", "spark")
     what = f"{source}'s spark" if target == "spark" else f"the cancel {eng.name(args['card'])}"
     if plan.action.get("card") is None:
-        eng.event("guard", f"{pid} uses no cancel against {what}.", player=pid)
+        eng.ctx.events.append(  # (written out, as judge.games.rebirth.engine says)
+            {"player": pid, "type": "guard", "text": f"{pid} uses no cancel against {what}."}
+        )
         return
     iid, how = _use_guard_card(eng, plan)
     for i, (op, spark_args) in enumerate(st.agenda):
@@ -318,18 +334,30 @@ def apply_guard(eng: RebirthEngine, plan: Plan) -> None:
     st.agenda.pop(0)
     a = st.attack
     if plan.action.get("card") is None or a is None:
-        eng.event("guard", f"{pid} uses no blocker.", player=pid)
+        eng.ctx.events.append(  # (written out, as judge.games.rebirth.engine says)
+            {"player": pid, "type": "guard", "text": f"{pid} uses no blocker."}
+        )
         return
     kw = plan.data["keyword"]
     iid, how = _use_guard_card(eng, plan)
     a.guard, a.guard_card = kw, iid
-    eng.event(
-        "guard", f"{pid} uses {eng.name(iid)} ({kw}) and {how}.", player=pid, card=iid, keyword=kw
+    named = eng._names.get(iid) or eng.name(iid)  # (these written out, as the engine says)
+    ctx = eng.ctx
+    ctx.events.append(
+        {
+            "player": pid,
+            "card": iid,
+            "keyword": kw,
+            "type": "guard",
+            "text": f"{pid} uses {named} ({kw}) and {how}.",
+        }
     )
-    eng.ctx.ruling(
-        "R4U-GUARD-USE",
-        f"{pid} used {eng.name(iid)} from the hand: it {how} (rule "
-        f"option guard_use {eng.options.get('guard_use')}).",
+    ctx.rulings.append(
+        {
+            "rule": "R4U-GUARD-USE",
+            "message": f"{pid} used {named} from the hand: it {how} (rule option guard_use "
+            f"{eng.options.get('guard_use')}).",
+        }
     )
 
 
@@ -347,8 +375,20 @@ def op_attack_resolve(eng: RebirthEngine) -> None:
             else ("R4U-CANCEL" if a.guard == "cancel" and a.partner else "R4U-BLOCKER-VS-CANCEL")
         )
         what = "retires nothing" if a.partner else "deals no damage"
-        eng.ctx.ruling(rule, f"{a.defender} answered the attack with {a.guard}: it {what}.")
-        eng.event("attack_result", f"The attack {what} ({a.guard}).", player=a.player)
+        ctx = eng.ctx  # (ruling and event written out, as judge.games.rebirth.engine says)
+        ctx.rulings.append(
+            {
+                "rule": rule,
+                "message": f"{a.defender} answered the attack with {a.guard}: it {what}.",
+            }
+        )
+        ctx.events.append(
+            {
+                "player": a.player,
+                "type": "attack_result",
+                "text": f"The attack {what} ({a.guard}).",
+            }
+        )
         return
     if dps.entry is None:
         return
@@ -361,7 +401,8 @@ def op_attack_resolve(eng: RebirthEngine) -> None:
         eng.retire_entry(a.defender, "partner attack")
         on_defeat.fire_defeat(eng, a, partner=True)  # R4U-TEXT-ON-DEFEAT
         return
-    eng.ctx.read("atk")
+    ctx = eng.ctx
+    ctx.reads.add("atk")  # (ctx.read, and below ruling and event, written out: as the engine says)
     st.attack = a  # still in progress while its damage is dealt (R4U-TEXT-NTH-ATTACK)
     # stats.atk_def itself, not through the engine's atk_def, which only calls it (one call
     # less each)
@@ -380,17 +421,29 @@ def op_attack_resolve(eng: RebirthEngine) -> None:
         st.damage_on = dps.entry
     st.damage += atk
     total = st.damage
-    target = eng.name(dps.entry)
+    target = eng._names.get(dps.entry) or eng.name(dps.entry)
     if total >= dfn:
         text = f"{total} damage in total against DEF {dfn}: {target} is defeated."
-        eng.ctx.ruling("R4U-DAMAGE", f"The attack deals {atk} (the entry's ATK); {text}")
-        eng.event("attack_result", text, player=a.player, damage=atk, total=total)
+        ctx.rulings.append(
+            {"rule": "R4U-DAMAGE", "message": f"The attack deals {atk} (the entry's ATK); {text}"}
+        )
+        ctx.events.append(
+            {
+                "player": a.player,
+                "damage": atk,
+                "total": total,
+                "type": "attack_result",
+                "text": text,
+            }
+        )
         if not carry:
             st.damage, st.damage_on = 0, None
-            eng.ctx.ruling(
-                "R4U-DAMAGE-NEW-ENTRY",
-                "The next entry character starts from 0 damage (rule option "
-                "damage_after_defeat reset).",
+            ctx.rulings.append(
+                {
+                    "rule": "R4U-DAMAGE-NEW-ENTRY",
+                    "message": "The next entry character starts from 0 damage (rule option "
+                    "damage_after_defeat reset).",
+                }
             )
         eng.retire_entry(a.defender, f"{total} damage against DEF {dfn}")
         on_defeat.fire_defeat(eng, a, partner=False)  # R4U-TEXT-ON-DEFEAT
@@ -399,8 +452,18 @@ def op_attack_resolve(eng: RebirthEngine) -> None:
             f"{total} damage in total against DEF {dfn}: {target} stays; the damage is kept "
             "for this turn."
         )
-        eng.ctx.ruling("R4U-DAMAGE", f"The attack deals {atk} (the entry's ATK); {text}")
-        eng.event("attack_result", text, player=a.player, damage=atk, total=total)
+        ctx.rulings.append(
+            {"rule": "R4U-DAMAGE", "message": f"The attack deals {atk} (the entry's ATK); {text}"}
+        )
+        ctx.events.append(
+            {
+                "player": a.player,
+                "damage": atk,
+                "total": total,
+                "type": "attack_result",
+                "text": text,
+            }
+        )
 
 
 def could_guard(

@@ -9,6 +9,13 @@ run until one waits for a decision (``wait_…``).  Action handlers are in
 Conventions (``docs/rebirth.md``): seeded mode shuffles each player's deck with stream
 ``"<player>/shuffle/<n>"`` of the seed (n = 1 for the opening shuffle, then one per refresh);
 turn numbers count each player's turns (turn 1 is the first player's first turn).
+
+Written out on the paths taken every few actions, here and in the handlers (a call less each,
+about 1,400 instructions an event, 400 a ruling or a name): :meth:`AgendaEngine.event` (the
+dict it appends to the step's events: the fields, then ``type`` and ``text``),
+``StepContext.ruling`` (``{"rule": …, "message": …}``), :meth:`AgendaEngine.name` (the kept
+text, ``_names``, read first) and :meth:`AgendaEngine.push` (the steps put at the agenda's
+front, in order): the same dicts, in the same order.
 """
 
 from __future__ import annotations
@@ -22,16 +29,12 @@ from judge.core.log import ActionLog
 from judge.core.rules import Catalogue
 from judge.core.timing import PendingEffect
 from judge.core.wording import plural
-from judge.games.rebirth import actions, battle, effects, on_set, resolve, stats
+from judge.games.rebirth import actions, battle, effects, flow, resolve, stats
 from judge.games.rebirth.actions import PHASE_DECISIONS, PLAYER_WAITS
 from judge.games.rebirth.cards import CardDef
 from judge.games.rebirth.during import extra_sparks, inactive
-from judge.games.rebirth.state import (
-    REBIRTH_LIMIT,
-    RETIRE_LIMIT,
-    PlayerState,
-    R4UState,
-)
+from judge.games.rebirth.state import PlayerState, R4UState
+from judge.games.rebirth.turns import TurnSteps
 
 WAITS = {
     "wait_setup_entry": "entry_select",
@@ -41,7 +44,6 @@ WAITS = {
     "wait_cancel": "guard",
     "wait_reveal": "reveal",
 }
-OPENING_HAND = 3
 
 
 def _entries(key: tuple[tuple[str | None, tuple[str, ...]], ...]) -> list[dict[str, Any]]:
@@ -56,8 +58,8 @@ def _entries(key: tuple[tuple[str | None, tuple[str, ...]], ...]) -> list[dict[s
     ]
 
 
-class RebirthEngine(AgendaEngine):
-    """One Rebirth for you game in progress."""
+class RebirthEngine(TurnSteps, AgendaEngine):
+    """One Rebirth for you game in progress (the turn's steps: :mod:`judge.games.rebirth.turns`)."""
 
     game: ClassVar[str] = "rebirth"
     catalogue: ClassVar[Catalogue] = Catalogue.from_package("judge.games.rebirth")
@@ -77,6 +79,19 @@ class RebirthEngine(AgendaEngine):
         # every attribute read of the engine for the rest of the game
         #: pending()'s entries by the decisions they list
         self._pending_memo: dict[Any, list[dict[str, Any]]] = {}
+        #: PHASE_DECISIONS as the options make it: the turn player's decisions in each of its
+        #: phases with nothing on the agenda and no effect waiting, but for main_battle's
+        #: battle phase (decisions()' own answer there): check()'s and pending()'s first
+        #: test in one look-up (the options never change during a game)
+        self._turn_kinds: dict[str, tuple[str, ...]] = {
+            phase: kinds
+            for phase, kinds in PHASE_DECISIONS.items()
+            if phase != "battle" or options.get("activate_timing") != "main_battle"
+        }
+        #: the rule options performance_from "field" and stat_floor "none", read at every
+        #: ATK/DEF (stats.atk_def)
+        self._from_field = options.get("performance_from") == "field"
+        self._no_floor = options.get("stat_floor") == "none"
         #: activate.used_from_waiting_room's answers by card code
         self._from_waiting_room: dict[str, bool] = {}
         defs = read_all_once(CardDef.from_dict, log.cards)
@@ -94,6 +109,14 @@ class RebirthEngine(AgendaEngine):
         self.state.agenda.append(("wait_setup_entry", {}))
 
     # == the runner's interface ================================================================
+
+    #: AgendaEngine's fill_missing, check and apply written out, each with the handler it
+    #: calls (one call an action less each): the handlers' own, given the step's context
+    fill_missing = actions.fill_missing
+    check = actions.check
+    apply = actions.apply
+    #: AgendaEngine's advance written out (judge.games.rebirth.flow says why)
+    advance = flow.advance
 
     def deck_problems(self) -> list[tuple[str, Any]]:
         """The partner list is the second list of a Rebirth deck (``decks.check_deck``)."""
@@ -155,17 +178,16 @@ class RebirthEngine(AgendaEngine):
         # (player, phase) and (player, wait): a pair of strings, not a tuple of tuples, made
         # and hashed at each step (the keys cannot meet: the decisions' key holds tuples)
         if not agenda:
-            if phase in PHASE_DECISIONS and (
-                phase != "battle" or self.options.get("activate_timing") != "main_battle"
-            ):
+            kinds = self._turn_kinds.get(phase)
+            if kinds is not None:
                 # decisions()' answer in a phase of the turn player's, written out (most
                 # steps end there: two calls an action): no effect waits (asked above),
                 # nothing on the agenda, the phase not over (not in PHASE_DECISIONS) and not
-                # main_battle's battle
+                # main_battle's battle (_turn_kinds)
                 tp = st.turn_player
                 out = memo.get((tp, phase))
                 if out is None:
-                    out = memo[tp, phase] = _entries(((tp, PHASE_DECISIONS[phase]),))
+                    out = memo[tp, phase] = _entries(((tp, kinds),))
                 return out
         elif agenda[0][0] in PLAYER_WAITS and phase != "over":
             # and for a wait of one player's (most other steps: a guard, a cancel)
@@ -206,6 +228,15 @@ class RebirthEngine(AgendaEngine):
                 n += 1
         return n
 
+    def name(self, iid: str | None) -> str:
+        """:meth:`AgendaEngine.name`, with ``state.card`` written out (at each card's first
+        naming, a few an action)."""
+        named = self._names.get(iid)
+        if named is None:
+            st = self.state
+            named = self._names[iid] = f"{iid} ({st.defs[st.code_of[iid]].name})"
+        return named
+
     def atk_def(self, pid: str) -> tuple[int, int]:
         """The current ATK and DEF of ``pid``'s entry character (:func:`stats.atk_def`)."""
         return stats.atk_def(self, pid)
@@ -220,14 +251,16 @@ class RebirthEngine(AgendaEngine):
             return
         ps.entry, ps.entry_mods = None, []
         ps.retire.append(iid)
-        self.event(
-            "retire",
-            f"{self.name(iid)} is defeated ({why}) and goes to {pid}'s retire area "
-            f"({len(ps.retire)} there).",
-            player=pid,
-            card=iid,
+        self.ctx.events.append(  # (written out, as the module says)
+            {
+                "player": pid,
+                "card": iid,
+                "type": "retire",
+                "text": f"{self._names.get(iid) or self.name(iid)} is defeated ({why}) and "
+                f"goes to {pid}'s retire area ({len(ps.retire)} there).",
+            }
         )
-        self.push(("settle", {}))
+        self.state.agenda.insert(0, ("settle", {}))
 
     def arrive(self, iid: str) -> None:
         """``iid`` came into an entry, a member square or a Rebirth area (R4U-ACTIVATE-LIMIT:
@@ -243,11 +276,14 @@ class RebirthEngine(AgendaEngine):
 
     def to_waiting_room(self, pid: str, iid: str, why: str) -> None:
         self.state.players[pid].waiting_room.append(iid)
-        self.event(
-            "to_waiting_room",
-            f"{self.name(iid)} goes to the waiting room ({why}).",
-            player=pid,
-            card=iid,
+        self.ctx.events.append(  # (written out, as the module says)
+            {
+                "player": pid,
+                "card": iid,
+                "type": "to_waiting_room",
+                "text": f"{self._names.get(iid) or self.name(iid)} goes to the waiting room "
+                f"({why}).",
+            }
         )
 
     def refresh(self, pid: str) -> bool:
@@ -293,12 +329,38 @@ class RebirthEngine(AgendaEngine):
         """Draw ``n`` one at a time, refreshing the deck whenever it is empty."""
         # refresh's first test written out (two calls a draw): with cards in the deck it
         # changes nothing and answers True
+        # AgendaEngine.draw of one card written out too (with the event and the name: as the
+        # module says), the deck holding one at least: its event and its hand
         ps = self.state.players[pid]
         for _ in range(n):
-            if not ps.deck and not self.refresh(pid):
+            deck = ps.deck
+            if not deck and not self.refresh(pid):
                 self.out_of_cards(pid, "draw")
                 return
-            self.draw(pid, 1, why)
+            deck = ps.deck  # (a refresh makes a new list)
+            iid = deck.pop(0)
+            ps.hand.append(iid)
+            public = f"{pid} draws a card{why}."
+            if iid is None:  # (an unseen card: the count only)
+                text = public
+            else:
+                # (and the name's first making: a card drawn is named here for the first
+                # time, mostly)
+                named = self._names.get(iid)
+                if named is None:
+                    st = self.state
+                    named = self._names[iid] = f"{iid} ({st.defs[st.code_of[iid]].name})"
+                text = f"{pid} draws {named}{why}."
+            self.ctx.events.append(
+                {
+                    "player": pid,
+                    "cards": [iid],
+                    "private": pid,
+                    "public_text": public,
+                    "type": "draw",
+                    "text": text,
+                }
+            )
         if not ps.deck:
             self.refresh(pid)
 
@@ -308,289 +370,6 @@ class RebirthEngine(AgendaEngine):
         if ps.deck and ps.deck[0] is None:
             return [("wait_reveal", {"player": pid})]
         return []
-
-    # == the agenda ============================================================================
-
-    def op_deal(self) -> None:
-        """Setup 2–4: shuffle, 3 cards, partners to hand (R4U-SETUP-HAND)."""
-        st = self.state
-        for pid in st.order:
-            self.shuffle(pid, opening=True)
-        for pid in st.order:
-            self.draw(pid, OPENING_HAND, " (opening hand)")
-            ps = st.players[pid]
-            ps.hand.extend(ps.partner_hand)
-            self.event(
-                "partners_to_hand",
-                f"{pid} adds its partner cards {', '.join(ps.partner_hand)} to the hand.",
-                player=pid,
-                cards=list(ps.partner_hand),
-            )
-            ps.partner_hand = []
-        self.ctx.ruling(
-            "R4U-SETUP-HAND",
-            "Each player shuffles, draws 3 cards and adds the 3 partner cards to the hand "
-            "(no mulligan).",
-        )
-
-    def op_next_turn(self) -> None:
-        st = self.state
-        st.turn += 1
-        pid = st.first if st.turn_player is None else st.opponent(st.turn_player)
-        assert pid is not None
-        st.turn_player = pid
-        st.players[pid].turns_taken += 1
-        st.damage, st.damage_on = 0, None
-        st.used.clear()
-        st.attacks = 0
-        st.entry_attacks.clear()
-        st.next_attack.clear()
-        st.no_move.clear()
-        st.counts_known = True
-        self.event("turn", f"Turn {st.turn}: {pid}'s turn.", player=pid, turn=st.turn)
-        self.ctx.ruling(
-            "R4U-TURN", f"{pid}'s turn: stand, energy, main, battle and end phase, in this order."
-        )
-        self.op_stand()
-
-    def op_stand(self) -> None:
-        """The turn player's stand phase (R4U-STAND), in the seed's order: draw 1, then stand
-        the members and the energy area; then the energy phase.  A position at the stand phase
-        starts here."""
-        st = self.state
-        pid = st.turn_player
-        assert pid is not None
-        st.phase = "stand"
-        ps = st.players[pid]
-        self.draw_cards(pid, 1)
-        if st.phase == "over":
-            return
-        stood = 0
-        energy = ps.energy if ps.rested_energy is None else ps.rested_energy
-        for group in (ps.members, energy, ps.partners):
-            for slot in group:
-                if slot is not None and slot.rested:
-                    slot.rested = False
-                    stood += 1
-        ps.rested_energy = []  # every energy card stands now
-        self.ctx.ruling(
-            "R4U-STAND",
-            f"{pid}'s stand phase: {pid} draws 1 card, then stands its members and energy "
-            f"area ({plural(stood, 'card')} stood).",
-        )
-        self.push(("settle", {}), ("phase", {"phase": "energy"}))
-
-    def op_phase(self, phase: str) -> None:
-        st = self.state
-        st.phase = phase
-        if phase == "energy":
-            st.energy_done = st.partner_done = False
-        self.event(
-            "phase", f"{st.turn_player}'s {phase} phase.", player=st.turn_player, phase=phase
-        )
-
-    def after_phase(self, phase: str) -> None:
-        """The turn player has ended ``phase`` (proceed): the next one."""
-        st = self.state
-        if phase == "energy":
-            self.push(("phase", {"phase": "main"}))
-        elif phase == "main":
-            if st.turn == 1:
-                self.ctx.ruling(
-                    "R4U-BATTLE",
-                    f"{st.turn_player} went first: its first turn has no battle phase.",
-                )
-                self.push(("end_phase", {}))
-            else:
-                self.push(("phase", {"phase": "battle"}))
-        else:
-            self.push(("end_phase", {}))
-
-    def op_end_phase(self) -> None:
-        st = self.state
-        pid = st.turn_player
-        assert pid is not None
-        st.phase = "end"
-        ps = st.players[pid]
-        gone = list(ps.rebirth_area)
-        ps.rebirth_area.clear()
-        ps.waiting_room.extend(gone)
-        for q in st.order:
-            st.players[q].entry_mods.clear()
-        st.damage, st.damage_on = 0, None
-        self.event(
-            "end",
-            f"{pid}'s end phase"
-            + (
-                f": {', '.join(self.name(c) for c in gone)} go to the waiting room."
-                if gone
-                else "."
-            ),
-            player=pid,
-            cards=gone,
-        )
-        self.ctx.ruling(
-            "R4U-END",
-            f"{pid}'s end phase: its Rebirth area goes to the waiting room "
-            f"({plural(len(gone), 'card')}); damage accumulated this turn and effects until the "
-            "end of the turn end.",
-        )
-        self.push(("settle", {}), ("next_turn", {}))
-
-    def entry_order(self) -> list[str]:
-        st = self.state
-        tp = st.turn_player or st.first or st.order[0]
-        # st.opponent(tp) written out (the first other player in order): at every entry-in
-        order = st.order
-        order = [tp, order[1] if order[0] == tp else order[0]]
-        if self.options.get("entry_in_order") == "non_turn_player_first":
-            order.reverse()
-        return order
-
-    def op_settle(self, skip: tuple[str, ...] | list[str] = ()) -> None:
-        """Entry-ins while an entry is empty (R4U-ENTRY-IN, R4U-ENTRY-IN-BOTH), refreshes, then
-        the loss at 7 retired cards (R4U-LOSS-RETIRE).  ``skip``: players whose entry-in could
-        not happen in this settling (no card anywhere: R4U-REFRESH-EMPTY ``nothing``); the
-        other player's entry-in still follows."""
-        st = self.state
-        if st.phase == "setup":
-            return
-        players = st.players
-        quiet = True  # no entry empty (but skipped) and no retire area at the limit
-        for pid in st.order:
-            ps = players[pid]
-            # refresh's own first test, written out (two calls an action): with cards in the
-            # deck, or none in the waiting room, it changes nothing
-            if not ps.deck and ps.waiting_room:
-                self.refresh(pid)
-            if (ps.entry is None and pid not in skip) or len(ps.retire) >= RETIRE_LIMIT:
-                quiet = False
-        if quiet:
-            # nobody to enter and nobody losing: both lists below would be empty, whatever
-            # the order entry_order gives (it only reorders st.order's players)
-            return
-        empty = []  # (a plain loop, not a comprehension: at each entry-in)
-        for p in self.entry_order():
-            if players[p].entry is None and p not in skip:
-                empty.append(p)
-        if empty:
-            pid = empty[0]
-            if len(empty) == 2:
-                self.ctx.ruling(
-                    "R4U-ENTRY-IN-BOTH",
-                    f"Both entries are empty: {pid} performs entry-in first (rule option "
-                    f"entry_in_order {self.options.get('entry_in_order')}).",
-                )
-            self.push(
-                *self.reveal_top(pid),
-                ("entry_in", {"player": pid}),
-                ("settle", {"skip": list(skip)}),
-            )
-            return
-        losers = [p for p in self.entry_order() if len(st.players[p].retire) >= RETIRE_LIMIT]
-        if len(losers) == 2 and self.options.get("retire_both") == "turn_player_loses":
-            tp = st.turn_player or st.order[0]
-            self.end_game(
-                st.opponent(tp),
-                "retire",
-                "R4U-LOSS-BOTH",
-                f"Both players have 7 or more cards in the retire area: the turn player {tp} "
-                f"loses (rule option retire_both turn_player_loses); {st.opponent(tp)} wins.",
-            )
-        elif len(losers) == 2:
-            self.end_game(
-                None,
-                "retire",
-                "R4U-LOSS-BOTH",
-                "Both players have 7 or more cards in the retire area: a draw (rule option "
-                "retire_both draw).",
-            )
-        elif losers:
-            pid = losers[0]
-            winner = st.opponent(pid)
-            self.end_game(
-                winner,
-                "retire",
-                "R4U-LOSS-RETIRE",
-                f"{pid} has {len(st.players[pid].retire)} cards in the retire area after the "
-                f"entry-in: {pid} loses; {winner} wins.",
-            )
-
-    def op_entry_in(self, player: str) -> None:
-        st = self.state
-        ps = st.players[player]
-        if ps.entry is not None:
-            return
-        # refresh's first test written out, here and at the end (as in draw_cards)
-        if not ps.deck and not self.refresh(player):
-            self.out_of_cards(player, "entry-in")
-            if st.phase != "over":
-                # no entry-in can happen for this player: the settling that follows goes on
-                # without it (the other player's entry-in still happens); the agenda is
-                # changed in place, as advance() holds it
-                for i, (op, args) in enumerate(st.agenda):
-                    if op == "settle":
-                        st.agenda[i] = ("settle", {"skip": [*args.get("skip", []), player]})
-                        break
-            return
-        if ps.deck[0] is None:  # observed: wait for the reveal first
-            self.push(("wait_reveal", {"player": player}), ("entry_in", {"player": player}))
-            return
-        iid = ps.deck.pop(0)
-        assert iid is not None
-        d = st.defs[st.code_of[iid]]  # (st.card and d.is_rebirth written out: each entry-in)
-        if d.type == "rebirth":
-            self.event(
-                "entry_in",
-                f"{player}'s entry-in reveals {self.name(iid)}, a Rebirth card.",
-                player=player,
-                card=iid,
-            )
-            self.ctx.ruling(
-                "R4U-REBIRTH-ENTRY",
-                f"{self.name(iid)} is a Rebirth card revealed by entry-in: its spark fires and "
-                "it goes to the Rebirth area; another entry-in follows.",
-            )
-            if len(ps.rebirth_area) >= REBIRTH_LIMIT:
-                self.to_waiting_room(player, iid, "the Rebirth area holds 8 already")
-                self.ctx.ruling("R4U-REBIRTH-AREA", "The Rebirth area holds at most 8 cards.")
-            else:
-                ps.rebirth_area.append(iid)
-                self.arrive(iid)
-                self.static_check(iid, "rebirth_area")
-                on_set.fire(self, player, iid, by_entry_in=True)
-        else:
-            ps.entry = iid
-            self.arrive(iid)
-            self.event(
-                "entry_in",
-                f"{player}'s entry-in: {self.name(iid)} enters the entry.",
-                player=player,
-                card=iid,
-            )
-            self.ctx.ruling(
-                "R4U-ENTRY-IN",
-                f"{player}'s entry is empty: the top card of the deck goes into the entry.",
-            )
-            self.static_check(iid, "performance")
-        self.fire_spark(player, iid)
-        if not ps.deck:
-            self.refresh(player)
-
-    def op_penalty(self, player: str) -> None:
-        ps = self.state.players[player]
-        if not ps.deck or ps.deck[0] is None:
-            return
-        iid = ps.deck.pop(0)
-        assert iid is not None
-        ps.retire.append(iid)
-        self.event(
-            "retire",
-            f"Refresh penalty: {self.name(iid)} goes to {player}'s retire area.",
-            player=player,
-            card=iid,
-        )
-        self.push(("settle", {}))
 
     # == effects ===============================================================================
 
@@ -616,8 +395,12 @@ class RebirthEngine(AgendaEngine):
                         why[0], f"{self.name(iid)}'s spark: {why[1]}; it does not fire."
                     )
                     continue
-                self.ctx.ruling(
-                    "R4U-SPARK", f"{self.name(iid)} appeared by entry-in: its spark effect fires."
+                self.ctx.rulings.append(  # (written out, as the module says)
+                    {
+                        "rule": "R4U-SPARK",
+                        "message": f"{self._names.get(iid) or self.name(iid)} appeared by "
+                        "entry-in: its spark effect fires.",
+                    }
                 )
                 sparks.append(index)
         extra = extra_sparks(self, pid, iid)  # R4U-TEXT-EXTRA-SPARK
@@ -704,8 +487,9 @@ class RebirthEngine(AgendaEngine):
         resolve.run(self, pe, targets, choice, use, squares)
 
     def after_auto_resolve(self) -> None:
+        # (each caller runs the agenda next: advance() or the action's apply)
         if self.state.phase != "over":
-            self.push(("settle", {}))
+            self.settle_now()
 
     # == views =================================================================================
 

@@ -14,7 +14,7 @@ def fill(eng: RebirthEngine, pid: str) -> bool:
     """R4U-FORCED-DECISION: a skipped ``entry_select`` whose deck holds one code of level 2 or
     less character (R4U-SETUP-ENTRY) has one way, that code, and is filled in as it,
     verifiable.  False: it is a choice (or no card can be chosen), left to the log."""
-    from judge.games.rebirth.actions import apply_entry_select, check_entry_select
+    from judge.games.rebirth.opening import apply_entry_select, check_entry_select
 
     st = eng.state
     codes = {

@@ -15,6 +15,7 @@ from judge.core.timing import resolve_by_default
 from judge.games.rebirth import battle, forced_entry
 
 if TYPE_CHECKING:
+    from judge.core.verdict import StepContext
     from judge.games.rebirth.engine import RebirthEngine
 
 
@@ -23,8 +24,19 @@ if TYPE_CHECKING:
 _FILLED = {"wait_setup_entry": "entry_select", "wait_cancel": "guard", "wait_guard": "guard"}
 
 
-def fill_missing(eng: RebirthEngine, action: dict[str, Any]) -> None:
-    """A skipped guard: none was used (R4U-CHOICE-RECORDED)."""
+def fill_missing(
+    eng: RebirthEngine, action: dict[str, Any], ctx: StepContext | None = None
+) -> None:
+    """A skipped guard: none was used (R4U-CHOICE-RECORDED).  The handlers' ``fill_missing``
+    (``AgendaEngine.fill_missing`` calls it without ``ctx``), and, with ``ctx``, the engine's
+    own (:class:`RebirthEngine` binds it as its ``fill_missing``): then
+    ``AgendaEngine.fill_missing`` written out, whose call of this one was a second call an
+    action."""
+    if ctx is not None:
+        eng.ctx = ctx
+        if eng.settle_first:
+            eng.settle_first = False
+            eng.advance()
     st = eng.state
     agenda = st.agenda
     kind = action["do"]

@@ -39,7 +39,7 @@ def atk_def(eng: RebirthEngine, pid: str) -> tuple[int, int]:
     # performance (most of them, read at every ATK/DEF) costs one look-up and no call, and a
     # member's are read only as far as they may work there: under the option's default,
     # those whose where is "member" (CardDef.member_performance; the walk passes over the rest)
-    from_field = eng.options.get("performance_from") == "field"
+    from_field = eng._from_field
     whens = d.by_when
     if whens is None:
         whens = d._sort_whens()
@@ -89,7 +89,7 @@ def atk_def(eng: RebirthEngine, pid: str) -> tuple[int, int]:
             if effects.supported(eff) and during(eff, attack):
                 a, b = effects.mods(eff)
                 atk, dfn = atk + a, dfn + b
-    if eng.options.get("stat_floor") == "none":  # R4U-STAT-FLOOR (GAP)
+    if eng._no_floor:  # R4U-STAT-FLOOR (GAP)
         return atk, dfn
     return (atk if atk > 0 else 0), (dfn if dfn > 0 else 0)  # max(…, 0), without the calls
 

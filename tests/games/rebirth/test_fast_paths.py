@@ -15,6 +15,7 @@ import pytest
 from judge.core.engine import Plan
 from judge.core.replay import replay
 from judge.core.selfplay import random_game
+from judge.core.verdict import StepContext
 from judge.games.rebirth import actions
 from judge.games.rebirth.cards import CardDef
 from judge.games.rebirth.engine import RebirthEngine
@@ -32,16 +33,17 @@ def _said(plan: Plan) -> tuple[Any, ...]:
 
 @pytest.mark.parametrize("timing", ["main", "main_battle"])
 def test_check_and_pending_are_the_long_way(monkeypatch: pytest.MonkeyPatch, timing: str) -> None:
-    check, pending = actions.check, RebirthEngine.pending
+    check, pending = RebirthEngine.check, RebirthEngine.pending
+    assert check is actions.check  # the engine's own check is the handlers' (given a ctx)
     calls = {"check": 0, "pending": 0}
 
-    def checked(eng: RebirthEngine, action: dict[str, Any]) -> Plan:
+    def checked(eng: RebirthEngine, action: dict[str, Any], ctx: StepContext) -> Plan:
         calls["check"] += 1
         other = next(q for q in eng.state.order if q != action["p"])
         for act in (action, {**action, "p": other}, {"do": "proceed", "p": action["p"]}):
             long = actions.check_by_decisions(eng, Plan(act, act["do"]))
             assert _said(check(eng, act)) == _said(long)
-        return check(eng, action)
+        return check(eng, action, ctx)
 
     def listed(eng: RebirthEngine) -> list[dict[str, Any]]:
         out = pending(eng)
@@ -57,7 +59,7 @@ def test_check_and_pending_are_the_long_way(monkeypatch: pytest.MonkeyPatch, tim
             ]
         return out
 
-    monkeypatch.setattr(actions, "check", checked)
+    monkeypatch.setattr(RebirthEngine, "check", checked)
     monkeypatch.setattr(RebirthEngine, "pending", listed)
     for i in range(3):
         seed = f"fast-paths-{timing}-{i}"
