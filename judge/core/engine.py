@@ -317,6 +317,8 @@ SUPPORTED_MAX = 4096
 #: found on first use (:meth:`AgendaEngine.advance`); the ops are the engines' own few dozen
 #: words
 OP_FUNCTIONS: dict[type, dict[str, Callable[..., None]]] = {}
+#: the most steps one run of the agenda may take (a bug guard), made once
+STEP_LIMIT = range(10_000)
 
 
 class AgendaEngine(OutcomeTaints, Engine):
@@ -638,7 +640,7 @@ class AgendaEngine(OutcomeTaints, Engine):
         if ops is None:
             ops = OP_FUNCTIONS[cls] = {}
         idle = None if cls.when_idle is AgendaEngine.when_idle else self.when_idle
-        for _ in range(10_000):
+        for _ in STEP_LIMIT:
             if st.phase == "over":
                 agenda.clear()
                 pool.items.clear()

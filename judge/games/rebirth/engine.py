@@ -29,7 +29,7 @@ from judge.core.log import ActionLog
 from judge.core.rules import Catalogue
 from judge.core.timing import PendingEffect
 from judge.core.wording import plural
-from judge.games.rebirth import actions, battle, effects, flow, resolve, stats
+from judge.games.rebirth import actions, battle, effects, resolve, stats
 from judge.games.rebirth.actions import PHASE_DECISIONS, PLAYER_WAITS
 from judge.games.rebirth.cards import CardDef
 from judge.games.rebirth.during import extra_sparks, inactive
@@ -115,8 +115,6 @@ class RebirthEngine(TurnSteps, AgendaEngine):
     fill_missing = actions.fill_missing
     check = actions.check
     apply = actions.apply
-    #: AgendaEngine's advance written out (judge.games.rebirth.flow says why)
-    advance = flow.advance
 
     def deck_problems(self) -> list[tuple[str, Any]]:
         """The partner list is the second list of a Rebirth deck (``decks.check_deck``)."""

@@ -2,8 +2,7 @@
 replays, byte for byte, of self-played games (both activate_timing options) and of copies
 with actions dropped and swapped (illegal steps, skipped and applied as played, and the
 decisions the engine takes itself), with :class:`RebirthEngine`'s own ``fill_missing``,
-``check`` and ``apply`` (the handlers', given the step's context), ``advance``
-(:mod:`judge.games.rebirth.flow`), ``name``, ``draw_cards`` (AgendaEngine.draw written out),
+``check`` and ``apply`` (the handlers', given the step's context), ``name``, ``draw_cards`` (AgendaEngine.draw written out),
 ``after_phase``, ``settle_now`` and ``enter_now`` (a step run at once, not from the agenda), and with their long ways: the core's methods
 (:class:`~judge.core.engine.AgendaEngine`'s, which call the handlers) and the engine's own
 as they were before being written out.
@@ -78,7 +77,6 @@ LONG_WAYS: dict[str, Any] = {
     "fill_missing": AgendaEngine.fill_missing,
     "check": AgendaEngine.check,
     "apply": AgendaEngine.apply,
-    "advance": AgendaEngine.advance,
     "name": AgendaEngine.name,
     "draw_cards": _draw_cards,
     "after_phase": _after_phase,
@@ -120,7 +118,7 @@ def _replays(logs: list[dict[str, Any]]) -> list[str]:
 
 
 def test_written_out_runner_is_the_cores(monkeypatch: pytest.MonkeyPatch) -> None:
-    assert RebirthEngine.when_idle is AgendaEngine.when_idle  # (flow.advance skips it)
+    assert RebirthEngine.when_idle is AgendaEngine.when_idle  # (the core's runner skips it)
     logs = _logs()
     fast = _replays(logs)
     for name, long_way in LONG_WAYS.items():
