@@ -23,8 +23,10 @@ loaded by calling its own ``_deserialize`` and validators, which is what marshma
 How: a schema's loader is the source text of one function, written for that schema and
 compiled once (:class:`_Source`): a field of one of those types is checked in line, with
 its validators, so that loading an action of a few strings is a few comparisons, not a call
-and a validator object per field (an action cost about 1.2 µs for two fields that way); any
-other field is a call of its own loader (:func:`field_loader`).
+and a validator object per field (an action cost about 1.2 µs for two fields that way); a
+list or a nested object is a call of its entries' (its schema's) loader alone, and a field
+class may write its own lines (``fast_source``: a player, a card reference taken from the
+log's memo); any other field is a call of its own loader (:func:`field_loader`).
 """
 
 from __future__ import annotations
