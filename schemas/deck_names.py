@@ -26,12 +26,20 @@ def unknown_entries(data: dict[str, Any], sections: tuple[str, ...], codes: Any)
     if not isinstance(decks, dict):
         return False
     # loops, not a generator: each entry of every deck cost a generator's step (a log's
-    # decks are read before every replay)
+    # decks are read before every replay); a list of known codes, the common case, is
+    # answered by one comparison of sets, without a step an entry
+    known = codes.keys() if isinstance(codes, dict) else None
     for deck in decks.values():
         if isinstance(deck, dict):
             for section in sections:
                 entries = deck.get(section)
                 if isinstance(entries, list):
+                    if known is not None:
+                        try:
+                            if known >= set(entries):
+                                continue  # every entry a known code
+                        except TypeError:  # an entry that is not hashable: each in turn
+                            pass
                     for entry in entries:
                         if isinstance(entry, str) and entry not in codes:
                             return True

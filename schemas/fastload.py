@@ -23,8 +23,10 @@ loaded by calling its own ``_deserialize`` and validators, which is what marshma
 How: a schema's loader is the source text of one function, written for that schema and
 compiled once (:class:`_Source`): a field of one of those types is checked in line, with
 its validators, so that loading an action of a few strings is a few comparisons, not a call
-and a validator object per field (an action cost about 1.2 µs for two fields that way); any
-other field is a call of its own loader (:func:`field_loader`).
+and a validator object per field (an action cost about 1.2 µs for two fields that way); a
+list or a nested object is a call of its entries' (its schema's) loader alone, and a field
+class may write its own lines (``fast_source``: a player, a card reference taken from the
+log's memo); any other field is a call of its own loader (:func:`field_loader`).
 """
 
 from __future__ import annotations
@@ -101,6 +103,8 @@ class _Source:
             "ValidationError": ValidationError,
             "missing": missing,
         }
+        #: statements the function runs first, once (:meth:`once`)
+        self.prelude: list[str] = []
 
     def name(self, value: Any) -> str:
         """An expression for ``value`` in the source."""
@@ -116,9 +120,17 @@ class _Source:
     def add(self, depth: int, line: str) -> None:
         self.lines.append("    " * depth + line)
 
+    def once(self, statement: str) -> None:
+        """Run ``statement`` first, once per call, however many fields ask for it (the
+        fields written in line by their own ``fast_source`` read the log's references so:
+        one look-up an object, not one a field)."""
+        if statement not in self.prelude:
+            self.prelude.append(statement)
+
     def compile(self, what: str) -> Any:
         namespace = dict(self.names)
-        code = compile("\n".join(self.lines) + "\n", f"<fastload {what}>", "exec")
+        lines = [self.lines[0], *("    " + line for line in self.prelude), *self.lines[1:]]
+        code = compile("\n".join(lines) + "\n", f"<fastload {what}>", "exec")
         exec(code, namespace)  # noqa: S102 - source written here, from the schema's fields
         return namespace["run"]
 
@@ -197,7 +209,13 @@ def _value_lines(source: _Source, depth: int, field: fields.Field, key: str, sto
     expression of the loaded value ends), or refuse it.  ``key``: the expression of the
     field's key."""
     exact = _exact_type(field)
-    if exact is None:  # the field's own loader, which answers for null and validators too
+    if exact is None:
+        own = getattr(field, "fast_source", None)
+        if own is not None and own(source, depth, key, store):
+            return  # the field wrote its own lines
+        if _container_lines(source, depth, field, store):
+            return
+        # the field's own loader, which answers for null and validators too
         source.add(depth, f"{store}{source.name(field_loader(field))}(v, {key}, data)")
         return
     if field.allow_none:
@@ -209,6 +227,48 @@ def _value_lines(source: _Source, depth: int, field: fields.Field, key: str, sto
     source.add(depth, f"if type(v) is not {exact.__name__}: raise Refused")  # a builtin
     _check_lines(source, depth, field.validators, exact)
     source.add(depth, f"{store}v")
+
+
+def _container_lines(source: _Source, depth: int, field: fields.Field, store: str) -> bool:
+    """Lines that load ``v`` for a list or a nested object as :func:`field_loader`'s loader
+    of the field does, without its two calls around the entries' (or the object's) loader
+    (the null test's and the list's): an action has lists of references, and a log has
+    hundreds of actions.  False (nothing written) for any other field, or one with more to
+    it (validators, a bound on its entries)."""
+    if (
+        getattr(field, "fast_loader", None) is not None
+        or type(field).deserialize is not fields.Field.deserialize
+        or field.pre_load
+        or field.post_load
+        or field.validators
+    ):
+        return False
+    deserialize = _impl(field, "_deserialize")
+    if deserialize is fields.List._deserialize:
+        if getattr(field, "max_entries", None) is not None:
+            return False  # bounded: field_loader's own loader asks the bound
+        kind: str | None = "list"
+        load = _many(field_loader(field.inner))  # type: ignore[attr-defined]
+    elif (
+        deserialize is fields.Nested._deserialize
+        and _impl(field, "_load") is fields.Nested._load
+        and not field.many  # type: ignore[attr-defined]
+    ):
+        kind = None  # the schema's loader refuses what is not an object
+        load = schema_loader(field.schema, field.unknown)  # type: ignore[attr-defined]
+    else:
+        return False
+    if field.allow_none:
+        source.add(depth, "if v is None:")
+        source.add(depth + 1, f"{store}None")
+        source.add(depth, "else:")
+        depth += 1
+    if kind is not None:  # (null, when not allowed, fails the type's test)
+        source.add(depth, f"if type(v) is not {kind}: raise Refused")
+    elif not field.allow_none:
+        source.add(depth, "if v is None: raise Refused")
+    source.add(depth, f"{store}{source.name(load)}(v)")
+    return True
 
 
 def _missing_lines(source: _Source, depth: int, field: fields.Field, attribute: str) -> bool:
@@ -339,17 +399,23 @@ def _typed(field: fields.Field) -> FieldLoader | None:
     return None
 
 
-def _list(inner: FieldLoader, bound: Callable[[], int | None] | None = None) -> FieldLoader:
-    """A list's loader; ``bound`` (the field's) says how many entries it may have.
-
-    An entry loader with a ``many`` (a field's own ``fast_loader`` may give one: a list of
-    values -> the list loaded, each entry as the loader loads it) loads the whole list."""
+def _many(inner: FieldLoader) -> Callable[[list[Any]], list[Any]]:
+    """A loader of a list's entries (a list -> the list loaded), each as ``inner`` loads
+    it: the entry loader's own ``many`` when it has one (a field's own ``fast_loader`` may
+    give one: it loads the whole list at once)."""
     many: Callable[[list[Any]], list[Any]] | None = getattr(inner, "many", None)
     if many is None:
 
         def many(value: list[Any]) -> list[Any]:
             return [inner(each, None, None) for each in value]
 
+    return many
+
+
+def _list(inner: FieldLoader, bound: Callable[[], int | None] | None = None) -> FieldLoader:
+    """A list's loader; ``bound`` (the field's) says how many entries it may have.  Its
+    entries are loaded by :func:`_many`."""
+    many = _many(inner)
     if bound is None:
 
         def run(value: Any, attr: Any, data: Any) -> list[Any]:

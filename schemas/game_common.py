@@ -29,6 +29,7 @@ from schemas.action_log import (
     json_schema_def,
 )
 from schemas.fastload import Refused
+from schemas.log_fields import reading_refs
 from schemas.refs import context
 
 # (make_error formats these: braces doubled)
@@ -125,9 +126,13 @@ class BaseCardRef(Str):
             return None
         deserialize, allow_none = self._deserialize, self.allow_none
         key = type(self)._deserialize  # what strings load by
+        # this class's own _deserialize reads a non-empty string as check_ref_string does
+        plain = key is BaseCardRef._deserialize
 
         def load(value: Any) -> Any:
             try:
+                if plain and type(value) is str and value:
+                    return check_ref_string(value)
                 return deserialize(value, None, None)
             except ValidationError:
                 raise Refused from None
@@ -157,12 +162,40 @@ class BaseCardRef(Str):
             memo = refs.memo(key)
             out = []
             for value in values:
-                done = memo.get(value) if type(value) is str else None
-                out.append(run(value, None, None) if done is None else done)
+                if type(value) is str:
+                    done = memo.get(value)
+                    out.append(checked(value, memo) if done is None else done)
+                else:
+                    out.append(run(value, None, None))
             return out
 
+        def first(value: str, refs: Refs) -> Any:
+            """A string not in this log's memo yet, checked and remembered."""
+            return checked(value, refs.memo(key))
+
         run.many = many  # type: ignore[attr-defined]  # for schemas.fastload's lists
+        run.first = first  # type: ignore[attr-defined]  # for fast_source's lines
         return run
+
+    def fast_source(self, source: Any, depth: int, key: str, store: str) -> bool:
+        """For :mod:`schemas.fastload`: lines that load ``v`` as :meth:`fast_loader`'s
+        loader does, in the compiled loader of the schema holding the field: a string
+        checked before in this log is taken from its memo in line (most of an action's
+        references, without a call each); anything else is loaded by that loader.  False
+        (no lines) when it has no loader."""
+        loader = self.fast_loader()
+        if loader is None:
+            return False
+        refs, load = reading_refs(source), source.name(loader)
+        source.add(depth, f"if type(v) is str and type({refs}) is {source.name(Refs)}:")
+        memo = source.name(type(self)._deserialize)  # the memo's key, as fast_loader's
+        source.add(depth + 1, f"m = {refs}.checked.get({memo})")
+        source.add(depth + 1, "d = None if m is None else m.get(v)")
+        first = source.name(loader.first)
+        source.add(depth + 1, f"{store}{first}(v, {refs}) if d is None else d")
+        source.add(depth, "else:")
+        source.add(depth + 1, f"{store}{load}(v, {key}, data)")
+        return True
 
     def _alternatives(self, converter: Any) -> list[dict[str, Any]]:
         return [

@@ -306,6 +306,32 @@ class PlayerId(Str):
 
         return run
 
+    def fast_source(self, source: Any, depth: int, key: str, store: str) -> bool:
+        """For :mod:`schemas.fastload`: lines that load ``v`` as :meth:`fast_loader`'s
+        loader does, in the compiled loader of the schema holding the field (every action
+        has a player: its call was one of the few left an action).  A non-empty string
+        with the log's references at hand is checked in line; any other value is loaded
+        by that loader.  False (no lines) when it has no loader."""
+        loader = self.fast_loader()
+        if loader is None:
+            return False
+        refs = reading_refs(source)
+        source.add(depth, f"if type(v) is str and v and type({refs}) is {source.name(Refs)}:")
+        source.add(depth + 1, f"if {refs}.players is not None and v not in {refs}.players:")
+        source.add(depth + 2, "raise Refused")
+        source.add(depth + 1, f"{store}v")
+        source.add(depth, "else:")
+        source.add(depth + 1, f"{store}{source.name(loader)}(v, {key}, data)")
+        return True
+
+
+def reading_refs(source: Any) -> str:
+    """For a field's ``fast_source``: the name by which the compiled loader holds what the
+    marshmallow context holds (the log's :class:`Refs` while a log is loaded), read once
+    when it starts."""
+    source.once(f"refs = {source.name(context)}(None)")
+    return "refs"
+
 
 def _is_not_empty(validator: Any) -> bool:
     """``validator`` is :func:`not_empty`'s (it refuses the empty string, nothing else)."""

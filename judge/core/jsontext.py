@@ -234,16 +234,23 @@ def _may_repeat_keys(text: str | bytes, dumped: str | bytes) -> bool:
     repeated key, the document as read keeps every key and string of the text, so writing
     it out again gives one colon per key plus those in its strings, which are the text's
     own plus one per ``\\u003a`` escape; a repeated key loses at least its own colon.
-    (A text holding an escaped backslash before ``u003`` is not counted: it may.)"""
+    (A text holding an escaped backslash before ``u003`` is not counted: it may.)  A text
+    without a backslash, as most are, has no escape to count: one search, not three scans."""
     if isinstance(text, bytes):
-        if b"\\\\u003" in text:
+        if b"\\" not in text:
+            escapes = 0
+        elif b"\\\\u003" in text:
             return True
-        escapes = text.count(b"\\u003a") + text.count(b"\\u003A")
+        else:
+            escapes = text.count(b"\\u003a") + text.count(b"\\u003A")
         colons = text.count(b":")
     else:
-        if "\\\\u003" in text:
+        if "\\" not in text:
+            escapes = 0
+        elif "\\\\u003" in text:
             return True
-        escapes = text.count("\\u003a") + text.count("\\u003A")
+        else:
+            escapes = text.count("\\u003a") + text.count("\\u003A")
         colons = text.count(":")
     found = dumped.count(b":") if isinstance(dumped, bytes) else dumped.count(":")
     return found != colons + escapes
