@@ -184,7 +184,12 @@ def apply(eng: ZXEngine, plan: Plan, ctx: StepContext | None = None) -> None:
         if eng.idle_effects:
             eng.idle_effects.clear()
         APPLIES[plan.kind](eng, plan)
-        eng.advance()
+        # (``advance``'s first pass, written out where nothing waits after the action: most
+        # actions.  Then it would only ask ``when_idle``, the rule effects' look, and run on
+        # only if that put steps on the agenda: tests/games/zx/test_written_out.py)
+        st = eng.state
+        if st.agenda or eng.pool.items or st.phase == "over" or eng.when_idle():
+            eng.advance()
         return
     if "binds" in plan.data:  # (only then has apply_binds anything to do: most actions)
         apply_binds(eng, plan)
