@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from judge.core.engine import Plan
+from judge.core.engine import AgendaEngine, Plan
 from judge.core.timing import resolve_by_default
 from judge.games.zx import effects
 from judge.games.zx.activating import apply_activate, check_activate
@@ -52,6 +52,7 @@ from judge.games.zx.waits import (
 )
 
 if TYPE_CHECKING:
+    from judge.core.verdict import StepContext
     from judge.games.zx.engine import ZXEngine
 
 NOT_NOW = "the rules did not wait for it"
@@ -78,7 +79,16 @@ PHASE_RULES = {
 _new_plan = object.__new__
 
 
-def check(eng: ZXEngine, action: dict[str, Any]) -> Plan:
+def check(eng: ZXEngine, action: dict[str, Any], ctx: StepContext | None = None) -> Plan:
+    """The handlers' ``check`` (``AgendaEngine.check`` calls it without ``ctx``), and, with
+    ``ctx``, the engine's own (:class:`ZXEngine` binds it as its ``check``): then
+    ``AgendaEngine.check`` written out, whose call of this one was a second call an action;
+    a decision taken already waiting to be recorded (``eng.forced``) goes the core's way
+    (tests/games/zx/test_written_out.py replays games both ways)."""
+    if ctx is not None:
+        if eng.forced:
+            return AgendaEngine.check(eng, action, ctx)
+        eng.ctx = ctx
     kind, p = action["do"], action["p"]
     # ``Plan(action, kind)``, made without the class's call (one an action).  Why: calling
     # the class runs ``__init__`` through the type's call, which CPython (3.11) does not
@@ -158,7 +168,29 @@ def check_by_decisions(eng: ZXEngine, plan: Plan) -> Plan:
     return plan
 
 
-def apply(eng: ZXEngine, plan: Plan) -> None:
+def apply(eng: ZXEngine, plan: Plan, ctx: StepContext | None = None) -> None:
+    """The handlers' ``apply`` (``AgendaEngine.apply`` calls it without ``ctx``), and, with
+    ``ctx``, the engine's own (as :func:`check`): ``AgendaEngine.apply`` written out, the
+    record of a decision taken already (and the step that ends such records) going its way."""
+    if ctx is not None:
+        if eng.forced or "forced" in plan.data:
+            AgendaEngine.apply(eng, plan, ctx)
+            return
+        eng.ctx = ctx
+        if ctx.forced:
+            eng.state.after_illegal = True
+        if "binds" in plan.data:
+            apply_binds(eng, plan)
+        if eng.idle_effects:
+            eng.idle_effects.clear()
+        APPLIES[plan.kind](eng, plan)
+        # (``advance``'s first pass, written out where nothing waits after the action: most
+        # actions.  Then it would only ask ``when_idle``, the rule effects' look, and run on
+        # only if that put steps on the agenda: tests/games/zx/test_written_out.py)
+        st = eng.state
+        if st.agenda or eng.pool.items or st.phase == "over" or eng.when_idle():
+            eng.advance()
+        return
     if "binds" in plan.data:  # (only then has apply_binds anything to do: most actions)
         apply_binds(eng, plan)
     if eng.idle_effects:  # (mostly none: the test first)
@@ -166,10 +198,16 @@ def apply(eng: ZXEngine, plan: Plan) -> None:
     APPLIES[plan.kind](eng, plan)
 
 
-def fill_missing(eng: ZXEngine, action: dict[str, Any]) -> None:
+def fill_missing(eng: ZXEngine, action: dict[str, Any], ctx: StepContext | None = None) -> None:
     """A skipped ``resolve``: the effect resolves by default (ZX-CHOICE-RECORDED); one the
     engine cannot execute, or one whose choices it does not know, leaves what it did unknown
-    until an ``outcome`` records it (a taint, as in the other games)."""
+    until an ``outcome`` records it (a taint, as in the other games).  With ``ctx``, the
+    engine's own (as :func:`check`): ``AgendaEngine.fill_missing`` written out."""
+    if ctx is not None:
+        eng.ctx = ctx
+        if eng.settle_first:
+            eng.settle_first = False
+            eng.advance()
     if not eng.pool.items:
         agenda = eng.state.agenda
         if not agenda or agenda[0][0] != "wait_trash_charge":

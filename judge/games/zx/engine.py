@@ -69,6 +69,13 @@ class ZXEngine(RuleEffects, Battles, Conditions, Views, Moves, AgendaEngine):
     WAITS: ClassVar[dict[str, str]] = WAITS
     FORCED_RULE: ClassVar[str | None] = "ZX-FORCED-DECISION"
 
+    #: AgendaEngine's fill_missing, check and apply written out, each with the handler it
+    #: calls (one call an action less each): the handlers' own, given the step's context
+    #: (tests/games/zx/test_written_out.py replays games both ways)
+    fill_missing = actions.fill_missing
+    check = actions.check
+    apply = actions.apply
+
     state: ZXState
 
     def __init__(self, log: ActionLog, options: dict[str, Any]) -> None:

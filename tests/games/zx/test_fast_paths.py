@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from judge.core.canonical import canonical_json
-from judge.core.engine import Plan
+from judge.core.engine import AgendaEngine, Plan
 from judge.core.replay import replay
 from judge.core.selfplay import random_game
 from judge.core.verdict import StepContext
@@ -107,6 +107,8 @@ def test_check_is_the_long_way(monkeypatch: pytest.MonkeyPatch, battle: str) -> 
         return check(eng, action)
 
     monkeypatch.setattr(actions, "check", checked)
+    # (the engine's own check is actions.check itself, bound: the core's calls the handlers')
+    monkeypatch.setattr(ZXEngine, "check", AgendaEngine.check)
     for i in range(3):
         seed = f"fast-paths-{battle}-{i}"
         env = sample_envelope(seed)
