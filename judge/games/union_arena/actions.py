@@ -30,7 +30,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from judge.core.engine import Plan
+from judge.core.engine import AgendaEngine, Plan
 from judge.core.timing import apply_resolve, check_order, choose_pending, resolve_by_default
 from judge.core.wording import plural
 from judge.games.union_arena import attack_end, conditions, effects, trigger_where
@@ -72,6 +72,7 @@ from judge.games.union_arena.turn_start import (
 )
 
 if TYPE_CHECKING:
+    from judge.core.verdict import StepContext
     from judge.games.union_arena.engine import UnionArenaEngine
 
 
@@ -89,9 +90,24 @@ NOT_NOW = "the rules did not wait for it"
 # -- the entry points ---------------------------------------------------------------------------
 
 
-def check(eng: UnionArenaEngine, action: dict[str, Any]) -> Plan:
+#: (Plan(action, kind) written out in check: the class's call and its defaults' tests, one
+#: an action; tests/games/union_arena/test_written_out.py checks every field is set so)
+_new = object.__new__
+
+
+def check(eng: UnionArenaEngine, action: dict[str, Any], ctx: StepContext | None = None) -> Plan:
+    """The handlers' ``check`` (``AgendaEngine.check`` calls it without ``ctx``), and, with
+    ``ctx``, the engine's own (:class:`UnionArenaEngine` binds it as its ``check``): then
+    ``AgendaEngine.check`` written out, whose call of this one was a second call an action;
+    a decision taken already waiting to be recorded (``eng.forced``) goes the core's way."""
+    if ctx is not None:
+        if eng.forced:
+            return AgendaEngine.check(eng, action, ctx)
+        eng.ctx = ctx
     kind, p = action["do"], action["p"]
-    plan = Plan(action, kind)
+    plan = _new(Plan)
+    plan.action, plan.kind, plan.violations, plan.data = action, kind, [], {}
+    plan.not_applicable = None
     st = eng.state
     if st.phase == "over":
         plan.violate("UA-PHASE", f"The game is over ({st.reason}); no decision can follow.")
@@ -139,15 +155,28 @@ def check(eng: UnionArenaEngine, action: dict[str, Any]) -> Plan:
         )
         plan.cannot_apply(NOT_NOW)
         return plan
-    CHECKS[kind](eng, plan)
+    if kind != "proceed":  # (check_proceed finds nothing: not called)
+        CHECKS[kind](eng, plan)
     return plan
 
 
-def apply(eng: UnionArenaEngine, plan: Plan) -> None:
+def apply(eng: UnionArenaEngine, plan: Plan, ctx: StepContext | None = None) -> None:
+    """The handlers' ``apply`` (``AgendaEngine.apply`` calls it without ``ctx``), and, with
+    ``ctx``, the engine's own (as :func:`check`): ``AgendaEngine.apply`` written out, the
+    record of a decision taken already (and the step that ends such records) going its way."""
+    if ctx is not None:
+        if eng.forced or "forced" in plan.data:
+            AgendaEngine.apply(eng, plan, ctx)
+            return
+        eng.ctx = ctx
+        if ctx.forced:
+            eng.state.after_illegal = True
     st = eng.state
     if plan.kind not in ("concede", "outcome", "extra_draw") and plan.action["p"] == st.turn_player:
         st.extra_draw_open = False
     APPLIES[plan.kind](eng, plan)
+    if ctx is not None:
+        eng.advance()
 
 
 # -- pending effects -------------------------------------------------------------------------------
@@ -313,8 +342,18 @@ APPLIES: dict[str, Checker] = {
 # -- decisions the log skipped ------------------------------------------------------------------------
 
 
-def fill_missing(eng: UnionArenaEngine, action: dict[str, Any]) -> None:
-    """Apply documented defaults for required decisions the log omitted before ``action``."""
+def fill_missing(
+    eng: UnionArenaEngine, action: dict[str, Any], ctx: StepContext | None = None
+) -> None:
+    """Apply documented defaults for required decisions the log omitted before ``action``.
+    The handlers' ``fill_missing`` (``AgendaEngine.fill_missing`` calls it without ``ctx``),
+    and, with ``ctx``, the engine's own (as :func:`check`): then ``AgendaEngine.fill_missing``
+    written out, whose call of this one was a second call an action."""
+    if ctx is not None:
+        eng.ctx = ctx
+        if eng.settle_first:
+            eng.settle_first = False
+            eng.advance()
     st = eng.state
     kind = action["do"]
     if kind in ("concede", "outcome"):  # an outcome belongs to the step before: no default

@@ -112,6 +112,13 @@ class UnionArenaEngine(UnionArenaViews, BattleSteps, AgendaEngine):
 
     # -- the runner's interface (the rest is AgendaEngine's) -----------------------------------
 
+    #: AgendaEngine's fill_missing, check and apply written out, each with the handler it
+    #: calls (one call an action less each): the handlers' own, given the step's context
+    #: (tests/games/union_arena/test_written_out.py replays games both ways)
+    fill_missing = actions.fill_missing
+    check = actions.check
+    apply = actions.apply
+
     def legal_actions(self) -> list[dict[str, Any]]:
         from judge.games.union_arena.legal import legal_actions
 
