@@ -249,12 +249,18 @@ def check_proceed(eng: UnionArenaEngine, plan: Plan) -> None:
 def apply_proceed(eng: UnionArenaEngine, plan: Plan) -> None:
     st = eng.state
     pid = plan.action["p"]
+    # (the phase events appended here as Engine.event makes them, kwargs first: one call a
+    # proceed less; tests/games/union_arena/test_written_out.py pins the form)
     if st.phase == "movement":
         if not st.moved:
-            eng.event("phase", f"{pid} ends the movement phase.", player=pid)
+            eng.ctx.events.append(
+                {"player": pid, "type": "phase", "text": f"{pid} ends the movement phase."}
+            )
         st.phase = "main"
     elif st.phase == "main":
-        eng.event("phase", f"{pid} ends the main phase.", player=pid)
+        eng.ctx.events.append(
+            {"player": pid, "type": "phase", "text": f"{pid} ends the main phase."}
+        )
         # "メインフェイズ終了時、このキャラを退場させる" (UA-EFFECT-MAIN-END): the units are a new
         # list (units() written out), and retiring one marks or unmarks no other
         for owner in st.order:
@@ -276,7 +282,9 @@ def apply_proceed(eng: UnionArenaEngine, plan: Plan) -> None:
             eng.pool.add(player, source, effect, index, "attack_phase_start")
         st.delayed.clear()
     elif st.phase == "attack":
-        eng.event("phase", f"{pid} ends the attack phase.", player=pid)
+        eng.ctx.events.append(
+            {"player": pid, "type": "phase", "text": f"{pid} ends the attack phase."}
+        )
         # "自分(と相手)のアタックフェイズ終了時、…" (UA-TRIGGER-ATTACK-PHASE-END)
         # (no loop where no card of the game has either trigger: fire would do nothing)
         ends = eng.may_fire("attack_phase_end") or eng.may_fire("each_attack_phase_end")

@@ -265,12 +265,14 @@ class UnionArenaEngine(UnionArenaViews, BattleSteps, AgendaEngine):
                 paid += 1
         if paid and st.phase == "attack":  # (this_turn.record_paid's test written out)
             this_turn.record_paid(st, pid, paid)  # "このターンのアタックフェイズ中に…"
-        if paid:
-            self.event(
-                "pay_ap",
-                f"{pid} rests {paid} AP card{'s' if paid > 1 else ''}.",
-                player=pid,
-                n=paid,
+        if paid:  # (Engine.event written out, as the form it makes: one call a payment less)
+            self.ctx.events.append(
+                {
+                    "player": pid,
+                    "n": paid,
+                    "type": "pay_ap",
+                    "text": f"{pid} rests {paid} AP card{'s' if paid > 1 else ''}.",
+                }
             )
         return paid
 
@@ -466,11 +468,13 @@ class UnionArenaEngine(UnionArenaViews, BattleSteps, AgendaEngine):
             each.attack_ap_paid = 0
             each.became_rested.clear()
             each.ap_less_next.clear()  # "このターン中、次に…" ends with the turn (nextap.py)
-        self.event(
-            "turn",
-            f"Turn {st.turn}: {pid}'s turn ({ordinal(ps.turns_taken)} of theirs).",
-            player=pid,
-            turn=st.turn,
+        self.ctx.events.append(  # (Engine.event written out, as the form it makes)
+            {
+                "player": pid,
+                "turn": st.turn,
+                "type": "turn",
+                "text": f"Turn {st.turn}: {pid}'s turn ({ordinal(ps.turns_taken)} of theirs).",
+            }
         )
         attack_end.end_turn(st)  # a given ability "このターン中" that never triggered ends
         # 1: effects "until the start of your next turn" end (yours: the effect's controller)
@@ -594,4 +598,5 @@ class UnionArenaEngine(UnionArenaViews, BattleSteps, AgendaEngine):
                     unit.mods = [m for m in unit.mods if m.until not in ("turn", "battle")]
                 unit.used.clear()
                 unit.attacks = unit.blocks = 0
-        self.event("turn_end", f"End of {st.turn_player}'s turn.", player=st.turn_player)
+        tp = st.turn_player  # (Engine.event written out, as the form it makes)
+        self.ctx.events.append({"player": tp, "type": "turn_end", "text": f"End of {tp}'s turn."})

@@ -21,6 +21,7 @@ from judge.core.canonical import canonical_json
 from judge.core.engine import AgendaEngine, Plan
 from judge.core.replay import position, replay
 from judge.core.selfplay import random_game
+from judge.core.verdict import StepContext
 from judge.games.union_arena import actions
 from judge.games.union_arena.engine import UnionArenaEngine
 from judge.games.union_arena.sample import sample_envelope
@@ -86,3 +87,18 @@ def test_the_checks_plan_is_a_plans() -> None:
             assert {f: getattr(plan, f) for f in fields} == {f: getattr(fresh, f) for f in fields}
         else:
             assert (plan.action, plan.data) == (fresh.action, fresh.data)
+
+
+def test_events_are_made_as_written_out() -> None:
+    """The handlers append the commonest events themselves (apply_proceed, pay_ap, the turn's
+    start and end, a play, an attack, a block) in the form Engine.event makes, and read the
+    name memo before asking ``name``: this pins that form and that memo (a change to either
+    would fail here, not leave the copies stale)."""
+    eng = position(random_game(sample_envelope("ua-written-ev"), "ua-written-ev", 10))
+    eng.ctx = StepContext(0)
+    eng.event("phase", "A ends the main phase.", player="A", n=2)
+    assert [list(e.items()) for e in eng.ctx.events] == [
+        [("player", "A"), ("n", 2), ("type", "phase"), ("text", "A ends the main phase.")]
+    ]
+    iid = eng.state.players[eng.state.order[0]].hand[0]
+    assert eng.name(iid) == eng._names[iid] == f"{iid} ({eng.state.card(iid).name})"
