@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, Any
 from judge.core.engine import AgendaEngine, Plan
 from judge.core.timing import apply_resolve, check_order, choose_pending, resolve_by_default
 from judge.core.wording import plural
-from judge.games.union_arena import attack_end, conditions, effects, trigger_where
+from judge.games.union_arena import attack_end, conditions, effects, end_phase, trigger_where
 from judge.games.union_arena.battle import (
     apply_attack,
     apply_block,
@@ -296,7 +296,10 @@ def apply_proceed(eng: UnionArenaEngine, plan: Plan) -> None:
                 if whens is None or "each_attack_phase_end" in whens:
                     eng.fire(unit, "each_attack_phase_end", owner)
         attack_end.fire(eng)  # a given "アタックフェイズ終了時、…" (UA-EFFECT-ATTACK-END-RETIRE)
-        eng.push(("end_phase", {}))
+        if end_phase.AT_ONCE and not eng.pool.items and st.phase != "over":
+            eng.op_end_phase()  # (the agenda's next step, nothing waiting before it: at once)
+        else:
+            eng.push(("end_phase", {}))
 
 
 def check_concede(eng: UnionArenaEngine, plan: Plan) -> None:

@@ -27,6 +27,7 @@ from judge.games.union_arena import (
     actions,
     attack_end,
     effects,
+    end_phase,
     entered,
     facedown,
     once_name,
@@ -572,7 +573,7 @@ class UnionArenaEngine(UnionArenaViews, BattleSteps, AgendaEngine):
             found = d.memo or facts(d)
             if not found or "end_phase_start" in found.whens:
                 self.fire(unit, "end_phase_start", pid)
-        self.push(("end_activate", {}), ("end_hand", {}), ("end_expire", {}), ("start_turn", {}))
+        end_phase.run_steps(self)  # end_activate, end_hand, end_expire, start_turn
 
     def op_end_activate(self) -> None:
         ps = self.state.players[self.state.turn_player]

@@ -22,7 +22,7 @@ from judge.core.engine import AgendaEngine, Plan
 from judge.core.replay import position, replay
 from judge.core.selfplay import random_game
 from judge.core.verdict import StepContext
-from judge.games.union_arena import actions
+from judge.games.union_arena import actions, end_phase
 from judge.games.union_arena.engine import UnionArenaEngine
 from judge.games.union_arena.sample import sample_envelope
 
@@ -69,6 +69,15 @@ def test_written_out_runner_is_the_cores(monkeypatch: pytest.MonkeyPatch) -> Non
     for name, long_way in LONG_WAYS.items():
         assert getattr(UnionArenaEngine, name) is not long_way, name
         monkeypatch.setattr(UnionArenaEngine, name, long_way)
+    assert _replays(logs) == fast
+
+
+def test_end_phase_steps_at_once_are_the_agendas(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The end phase's steps (and the end phase after a proceed from the attack phase) run at
+    once give the same replays as pushed on the agenda and run from it."""
+    logs = _logs()
+    fast = _replays(logs)
+    monkeypatch.setattr(end_phase, "AT_ONCE", False)
     assert _replays(logs) == fast
 
 
