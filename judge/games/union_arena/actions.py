@@ -85,6 +85,8 @@ Checker = Callable[["UnionArenaEngine", Plan], None]
 #: late extra draw, which needs no procedure step: 1 AP is paid and a card drawn, as played.
 #: The words are Rangers Strike's.
 NOT_NOW = "the rules did not wait for it"
+#: what the rules wait for while effects wait (awaiting()'s answer, as fill_missing writes it)
+RESOLVE_ONLY = ("resolve",)
 
 
 # -- the entry points ---------------------------------------------------------------------------
@@ -373,9 +375,26 @@ def fill_missing(
     # nothing to fill, no range made); awaiting() only reads, so the loop asks it again.
     # Left so, the answer is kept for the action's check, which follows with nothing changed
     # between (one call an action less; check takes it only for this very action object)
-    if st.phase == "over":
+    phase = st.phase
+    if phase == "over":
         return
-    who, kinds = eng.awaiting()
+    # awaiting() written out, one call an action less (the same answer: what check takes
+    # from here is compared with awaiting() in tests/games/union_arena/test_fast_paths.py)
+    if eng.pool.items:
+        who, kinds = eng.pool.chooser(), RESOLVE_ONLY
+    else:
+        agenda = st.agenda
+        kinds = eng.WAIT_KINDS.get(agenda[0][0]) if agenda else None
+        if kinds is not None:
+            who = agenda[0][1].get("player")
+        else:
+            kinds = eng.PHASE_DECISIONS.get(phase)
+            if kinds is None:
+                who, kinds = None, ()
+            else:
+                who = st.turn_player
+                if phase == "movement" and st.extra_draw_open:
+                    kinds = eng.MOVEMENT_WITH_DRAW
     if not kinds or kind in kinds:
         eng._awaited = (action, who, kinds)
         return

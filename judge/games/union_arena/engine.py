@@ -79,6 +79,10 @@ class UnionArenaEngine(UnionArenaViews, BattleSteps, AgendaEngine):
     handlers: ClassVar[ModuleType] = actions
     effects: ClassVar[ModuleType] = effects
     WAITS: ClassVar[dict[str, str]] = WAITS
+    #: (awaiting()'s tables, for actions.fill_missing, which writes it out)
+    WAIT_KINDS: ClassVar[dict[str, tuple[str, ...]]] = WAIT_KINDS
+    PHASE_DECISIONS: ClassVar[dict[str, tuple[str, ...]]] = PHASE_DECISIONS
+    MOVEMENT_WITH_DRAW: ClassVar[tuple[str, ...]] = MOVEMENT_WITH_DRAW
 
     state: UAState
 
