@@ -178,6 +178,14 @@ def apply(eng: UnionArenaEngine, plan: Plan, ctx: StepContext | None = None) -> 
         st.extra_draw_open = False
     APPLIES[plan.kind](eng, plan)
     if ctx is not None:
+        # advance's first tests written out: with no effect waiting, the game not over and
+        # the agenda empty or waiting for a decision, it returns at once (the engine has no
+        # when_idle of its own), so it is not called (most actions)
+        st = eng.state
+        if st.phase != "over" and not eng.pool.items:
+            agenda = st.agenda
+            if not agenda or agenda[0][0] in eng.WAITS:
+                return
         eng.advance()
 
 

@@ -64,6 +64,7 @@ def _replays(logs: list[dict[str, Any]]) -> list[str]:
 
 
 def test_written_out_runner_is_the_cores(monkeypatch: pytest.MonkeyPatch) -> None:
+    assert UnionArenaEngine.when_idle is AgendaEngine.when_idle  # (apply skips advance)
     logs = _logs()
     fast = _replays(logs)
     for name, long_way in LONG_WAYS.items():
