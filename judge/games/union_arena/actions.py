@@ -30,10 +30,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from judge.core.engine import Plan
+from judge.core.engine import AgendaEngine, Plan
 from judge.core.timing import apply_resolve, check_order, choose_pending, resolve_by_default
 from judge.core.wording import plural
-from judge.games.union_arena import attack_end, conditions, effects, trigger_where
+from judge.games.union_arena import attack_end, conditions, effects, end_phase, trigger_where
 from judge.games.union_arena.battle import (
     apply_attack,
     apply_block,
@@ -72,6 +72,7 @@ from judge.games.union_arena.turn_start import (
 )
 
 if TYPE_CHECKING:
+    from judge.core.verdict import StepContext
     from judge.games.union_arena.engine import UnionArenaEngine
 
 
@@ -84,14 +85,31 @@ Checker = Callable[["UnionArenaEngine", Plan], None]
 #: late extra draw, which needs no procedure step: 1 AP is paid and a card drawn, as played.
 #: The words are Rangers Strike's.
 NOT_NOW = "the rules did not wait for it"
+#: what the rules wait for while effects wait (awaiting()'s answer, as fill_missing writes it)
+RESOLVE_ONLY = ("resolve",)
 
 
 # -- the entry points ---------------------------------------------------------------------------
 
 
-def check(eng: UnionArenaEngine, action: dict[str, Any]) -> Plan:
+#: (Plan(action, kind) written out in check: the class's call and its defaults' tests, one
+#: an action; tests/games/union_arena/test_written_out.py checks every field is set so)
+_new = object.__new__
+
+
+def check(eng: UnionArenaEngine, action: dict[str, Any], ctx: StepContext | None = None) -> Plan:
+    """The handlers' ``check`` (``AgendaEngine.check`` calls it without ``ctx``), and, with
+    ``ctx``, the engine's own (:class:`UnionArenaEngine` binds it as its ``check``): then
+    ``AgendaEngine.check`` written out, whose call of this one was a second call an action;
+    a decision taken already waiting to be recorded (``eng.forced``) goes the core's way."""
+    if ctx is not None:
+        if eng.forced:
+            return AgendaEngine.check(eng, action, ctx)
+        eng.ctx = ctx
     kind, p = action["do"], action["p"]
-    plan = Plan(action, kind)
+    plan = _new(Plan)
+    plan.action, plan.kind, plan.violations, plan.data = action, kind, [], {}
+    plan.not_applicable = None
     st = eng.state
     if st.phase == "over":
         plan.violate("UA-PHASE", f"The game is over ({st.reason}); no decision can follow.")
@@ -139,15 +157,36 @@ def check(eng: UnionArenaEngine, action: dict[str, Any]) -> Plan:
         )
         plan.cannot_apply(NOT_NOW)
         return plan
-    CHECKS[kind](eng, plan)
+    if kind != "proceed":  # (check_proceed finds nothing: not called)
+        CHECKS[kind](eng, plan)
     return plan
 
 
-def apply(eng: UnionArenaEngine, plan: Plan) -> None:
+def apply(eng: UnionArenaEngine, plan: Plan, ctx: StepContext | None = None) -> None:
+    """The handlers' ``apply`` (``AgendaEngine.apply`` calls it without ``ctx``), and, with
+    ``ctx``, the engine's own (as :func:`check`): ``AgendaEngine.apply`` written out, the
+    record of a decision taken already (and the step that ends such records) going its way."""
+    if ctx is not None:
+        if eng.forced or "forced" in plan.data:
+            AgendaEngine.apply(eng, plan, ctx)
+            return
+        eng.ctx = ctx
+        if ctx.forced:
+            eng.state.after_illegal = True
     st = eng.state
     if plan.kind not in ("concede", "outcome", "extra_draw") and plan.action["p"] == st.turn_player:
         st.extra_draw_open = False
     APPLIES[plan.kind](eng, plan)
+    if ctx is not None:
+        # advance's first tests written out: with no effect waiting, the game not over and
+        # the agenda empty or waiting for a decision, it returns at once (the engine has no
+        # when_idle of its own), so it is not called (most actions)
+        st = eng.state
+        if st.phase != "over" and not eng.pool.items:
+            agenda = st.agenda
+            if not agenda or agenda[0][0] in eng.WAITS:
+                return
+        eng.advance()
 
 
 # -- pending effects -------------------------------------------------------------------------------
@@ -220,12 +259,18 @@ def check_proceed(eng: UnionArenaEngine, plan: Plan) -> None:
 def apply_proceed(eng: UnionArenaEngine, plan: Plan) -> None:
     st = eng.state
     pid = plan.action["p"]
+    # (the phase events appended here as Engine.event makes them, kwargs first: one call a
+    # proceed less; tests/games/union_arena/test_written_out.py pins the form)
     if st.phase == "movement":
         if not st.moved:
-            eng.event("phase", f"{pid} ends the movement phase.", player=pid)
+            eng.ctx.events.append(
+                {"player": pid, "type": "phase", "text": f"{pid} ends the movement phase."}
+            )
         st.phase = "main"
     elif st.phase == "main":
-        eng.event("phase", f"{pid} ends the main phase.", player=pid)
+        eng.ctx.events.append(
+            {"player": pid, "type": "phase", "text": f"{pid} ends the main phase."}
+        )
         # "メインフェイズ終了時、このキャラを退場させる" (UA-EFFECT-MAIN-END): the units are a new
         # list (units() written out), and retiring one marks or unmarks no other
         for owner in st.order:
@@ -247,7 +292,9 @@ def apply_proceed(eng: UnionArenaEngine, plan: Plan) -> None:
             eng.pool.add(player, source, effect, index, "attack_phase_start")
         st.delayed.clear()
     elif st.phase == "attack":
-        eng.event("phase", f"{pid} ends the attack phase.", player=pid)
+        eng.ctx.events.append(
+            {"player": pid, "type": "phase", "text": f"{pid} ends the attack phase."}
+        )
         # "自分(と相手)のアタックフェイズ終了時、…" (UA-TRIGGER-ATTACK-PHASE-END)
         # (no loop where no card of the game has either trigger: fire would do nothing)
         ends = eng.may_fire("attack_phase_end") or eng.may_fire("each_attack_phase_end")
@@ -259,7 +306,10 @@ def apply_proceed(eng: UnionArenaEngine, plan: Plan) -> None:
                 if whens is None or "each_attack_phase_end" in whens:
                     eng.fire(unit, "each_attack_phase_end", owner)
         attack_end.fire(eng)  # a given "アタックフェイズ終了時、…" (UA-EFFECT-ATTACK-END-RETIRE)
-        eng.push(("end_phase", {}))
+        if end_phase.AT_ONCE and not eng.pool.items and st.phase != "over":
+            eng.op_end_phase()  # (the agenda's next step, nothing waiting before it: at once)
+        else:
+            eng.push(("end_phase", {}))
 
 
 def check_concede(eng: UnionArenaEngine, plan: Plan) -> None:
@@ -313,8 +363,18 @@ APPLIES: dict[str, Checker] = {
 # -- decisions the log skipped ------------------------------------------------------------------------
 
 
-def fill_missing(eng: UnionArenaEngine, action: dict[str, Any]) -> None:
-    """Apply documented defaults for required decisions the log omitted before ``action``."""
+def fill_missing(
+    eng: UnionArenaEngine, action: dict[str, Any], ctx: StepContext | None = None
+) -> None:
+    """Apply documented defaults for required decisions the log omitted before ``action``.
+    The handlers' ``fill_missing`` (``AgendaEngine.fill_missing`` calls it without ``ctx``),
+    and, with ``ctx``, the engine's own (as :func:`check`): then ``AgendaEngine.fill_missing``
+    written out, whose call of this one was a second call an action."""
+    if ctx is not None:
+        eng.ctx = ctx
+        if eng.settle_first:
+            eng.settle_first = False
+            eng.advance()
     st = eng.state
     kind = action["do"]
     if kind in ("concede", "outcome"):  # an outcome belongs to the step before: no default
@@ -323,9 +383,26 @@ def fill_missing(eng: UnionArenaEngine, action: dict[str, Any]) -> None:
     # nothing to fill, no range made); awaiting() only reads, so the loop asks it again.
     # Left so, the answer is kept for the action's check, which follows with nothing changed
     # between (one call an action less; check takes it only for this very action object)
-    if st.phase == "over":
+    phase = st.phase
+    if phase == "over":
         return
-    who, kinds = eng.awaiting()
+    # awaiting() written out, one call an action less (the same answer: what check takes
+    # from here is compared with awaiting() in tests/games/union_arena/test_fast_paths.py)
+    if eng.pool.items:
+        who, kinds = eng.pool.chooser(), RESOLVE_ONLY
+    else:
+        agenda = st.agenda
+        kinds = eng.WAIT_KINDS.get(agenda[0][0]) if agenda else None
+        if kinds is not None:
+            who = agenda[0][1].get("player")
+        else:
+            kinds = eng.PHASE_DECISIONS.get(phase)
+            if kinds is None:
+                who, kinds = None, ()
+            else:
+                who = st.turn_player
+                if phase == "movement" and st.extra_draw_open:
+                    kinds = eng.MOVEMENT_WITH_DRAW
     if not kinds or kind in kinds:
         eng._awaited = (action, who, kinds)
         return

@@ -82,12 +82,15 @@ def apply_attack(eng: UnionArenaEngine, plan: Plan) -> None:
     )
     top = unit.cards[-1]  # (unit.top, read once)
     what = f"{eng.name(tunit.top)}" if tunit else opp
-    eng.event(
-        "attack",
-        f"{pid} attacks {what} with {eng.name(top)} (rested).",
-        player=pid,
-        card=top,
-        target=tunit.top if tunit else "player",
+    # (Engine.event written out, as the form it makes, and the name memo read first)
+    eng.ctx.events.append(
+        {
+            "player": pid,
+            "card": top,
+            "target": tunit.top if tunit else "player",
+            "type": "attack",
+            "text": f"{pid} attacks {what} with {eng._names.get(top) or eng.name(top)} (rested).",
+        }
     )
     if (
         unit.attacks == 1
@@ -210,11 +213,15 @@ def apply_block(eng: UnionArenaEngine, plan: Plan) -> None:
     unit.blocks += 1
     b.blocker, b.target, b.blocked = unit, unit, True
     top = unit.cards[-1]  # (unit.top, read once)
-    eng.event(
-        "block",
-        f"{plan.action['p']} blocks with {eng.name(top)} (rested); it becomes the attack target.",
-        player=plan.action["p"],
-        card=top,
+    pid = plan.action["p"]  # (Engine.event written out, as the form it makes)
+    eng.ctx.events.append(
+        {
+            "player": pid,
+            "card": top,
+            "type": "block",
+            "text": f"{pid} blocks with {eng._names.get(top) or eng.name(top)} (rested); it "
+            "becomes the attack target.",
+        }
     )
     if (
         unit.blocks == 1

@@ -15,6 +15,34 @@ if TYPE_CHECKING:
     from judge.games.union_arena.engine import UnionArenaEngine
 
 
+# -- the end phase's steps --------------------------------------------------------------------------
+
+#: whether the end phase's steps run at once where the agenda would run them next, no effect
+#: waiting and the game not over (each saves the agenda's round trip: a push, then advance's
+#: pop and dispatch); False: pushed, the long way (tests/games/union_arena/test_written_out.py
+#: replays games both ways)
+AT_ONCE = True
+
+
+def run_steps(eng: UnionArenaEngine) -> None:
+    """The end phase after its start triggers: ``end_activate``, ``end_hand``, ``end_expire``,
+    ``start_turn``, each run at once while nothing would run before it (an effect waiting, the
+    game over, a discard to the hand limit to wait for), the rest pushed from there on."""
+    st = eng.state
+    if not AT_ONCE or eng.pool.items or st.phase == "over":
+        eng.push(("end_activate", {}), ("end_hand", {}), ("end_expire", {}), ("start_turn", {}))
+        return
+    eng.op_end_activate()
+    if eng.pool.items or st.phase == "over" or len(st.players[st.turn_player].hand) >= 9:
+        eng.push(("end_hand", {}), ("end_expire", {}), ("start_turn", {}))
+        return
+    eng.op_end_expire()  # (end_hand does nothing below 9 cards in hand: not run)
+    if eng.pool.items or st.phase == "over":
+        eng.push(("start_turn", {}))
+        return
+    eng.op_start_turn()
+
+
 # -- end phase and the rest ------------------------------------------------------------------------
 
 

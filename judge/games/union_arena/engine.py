@@ -27,6 +27,7 @@ from judge.games.union_arena import (
     actions,
     attack_end,
     effects,
+    end_phase,
     entered,
     facedown,
     once_name,
@@ -78,6 +79,10 @@ class UnionArenaEngine(UnionArenaViews, BattleSteps, AgendaEngine):
     handlers: ClassVar[ModuleType] = actions
     effects: ClassVar[ModuleType] = effects
     WAITS: ClassVar[dict[str, str]] = WAITS
+    #: (awaiting()'s tables, for actions.fill_missing, which writes it out)
+    WAIT_KINDS: ClassVar[dict[str, tuple[str, ...]]] = WAIT_KINDS
+    PHASE_DECISIONS: ClassVar[dict[str, tuple[str, ...]]] = PHASE_DECISIONS
+    MOVEMENT_WITH_DRAW: ClassVar[tuple[str, ...]] = MOVEMENT_WITH_DRAW
 
     state: UAState
 
@@ -111,6 +116,13 @@ class UnionArenaEngine(UnionArenaViews, BattleSteps, AgendaEngine):
         self.state.agenda.append(("wait_first_player", {}))
 
     # -- the runner's interface (the rest is AgendaEngine's) -----------------------------------
+
+    #: AgendaEngine's fill_missing, check and apply written out, each with the handler it
+    #: calls (one call an action less each): the handlers' own, given the step's context
+    #: (tests/games/union_arena/test_written_out.py replays games both ways)
+    fill_missing = actions.fill_missing
+    check = actions.check
+    apply = actions.apply
 
     def legal_actions(self) -> list[dict[str, Any]]:
         from judge.games.union_arena.legal import legal_actions
@@ -258,12 +270,14 @@ class UnionArenaEngine(UnionArenaViews, BattleSteps, AgendaEngine):
                 paid += 1
         if paid and st.phase == "attack":  # (this_turn.record_paid's test written out)
             this_turn.record_paid(st, pid, paid)  # "このターンのアタックフェイズ中に…"
-        if paid:
-            self.event(
-                "pay_ap",
-                f"{pid} rests {paid} AP card{'s' if paid > 1 else ''}.",
-                player=pid,
-                n=paid,
+        if paid:  # (Engine.event written out, as the form it makes: one call a payment less)
+            self.ctx.events.append(
+                {
+                    "player": pid,
+                    "n": paid,
+                    "type": "pay_ap",
+                    "text": f"{pid} rests {paid} AP card{'s' if paid > 1 else ''}.",
+                }
             )
         return paid
 
@@ -459,11 +473,13 @@ class UnionArenaEngine(UnionArenaViews, BattleSteps, AgendaEngine):
             each.attack_ap_paid = 0
             each.became_rested.clear()
             each.ap_less_next.clear()  # "このターン中、次に…" ends with the turn (nextap.py)
-        self.event(
-            "turn",
-            f"Turn {st.turn}: {pid}'s turn ({ordinal(ps.turns_taken)} of theirs).",
-            player=pid,
-            turn=st.turn,
+        self.ctx.events.append(  # (Engine.event written out, as the form it makes)
+            {
+                "player": pid,
+                "turn": st.turn,
+                "type": "turn",
+                "text": f"Turn {st.turn}: {pid}'s turn ({ordinal(ps.turns_taken)} of theirs).",
+            }
         )
         attack_end.end_turn(st)  # a given ability "このターン中" that never triggered ends
         # 1: effects "until the start of your next turn" end (yours: the effect's controller)
@@ -561,7 +577,7 @@ class UnionArenaEngine(UnionArenaViews, BattleSteps, AgendaEngine):
             found = d.memo or facts(d)
             if not found or "end_phase_start" in found.whens:
                 self.fire(unit, "end_phase_start", pid)
-        self.push(("end_activate", {}), ("end_hand", {}), ("end_expire", {}), ("start_turn", {}))
+        end_phase.run_steps(self)  # end_activate, end_hand, end_expire, start_turn
 
     def op_end_activate(self) -> None:
         ps = self.state.players[self.state.turn_player]
@@ -587,4 +603,5 @@ class UnionArenaEngine(UnionArenaViews, BattleSteps, AgendaEngine):
                     unit.mods = [m for m in unit.mods if m.until not in ("turn", "battle")]
                 unit.used.clear()
                 unit.attacks = unit.blocks = 0
-        self.event("turn_end", f"End of {st.turn_player}'s turn.", player=st.turn_player)
+        tp = st.turn_player  # (Engine.event written out, as the form it makes)
+        self.ctx.events.append({"player": tp, "type": "turn_end", "text": f"End of {tp}'s turn."})

@@ -228,13 +228,16 @@ def apply_play(eng: UnionArenaEngine, plan: Plan) -> None:
     active = played_active(d.effects)
     unit = eng.new_unit([iid], rested=not active)
     st.players[pid].line(to).append(unit)
-    eng.event(
-        "play",
-        f"{pid} plays {eng.name(iid)} to the {to.replace('_', ' ')}, "
-        f"{'active' if active else 'rested'}.",
-        player=pid,
-        card=iid,
-        to=to,
+    # (Engine.event written out, as the form it makes, and the name memo read first: a play)
+    eng.ctx.events.append(
+        {
+            "player": pid,
+            "card": iid,
+            "to": to,
+            "type": "play",
+            "text": f"{pid} plays {eng._names.get(iid) or eng.name(iid)} to the "
+            f"{to.replace('_', ' ')}, {'active' if active else 'rested'}.",
+        }
     )
     if active:
         eng.ctx.ruling(
