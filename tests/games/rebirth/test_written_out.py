@@ -12,22 +12,20 @@ each action; a change to the core's that they did not follow would show here."""
 
 from __future__ import annotations
 
-import copy
 import dataclasses
-import random
 from typing import Any
 
 import pytest
 
-from judge.core.canonical import canonical_json
 from judge.core.engine import AgendaEngine, Plan
-from judge.core.replay import position, replay
+from judge.core.replay import position
 from judge.core.selfplay import random_game
 from judge.core.verdict import StepContext
 from judge.games.rebirth import actions
 from judge.games.rebirth.engine import RebirthEngine
 from judge.games.rebirth.sample import sample_envelope
 from judge.games.rebirth.state import Attack
+from tests.written_out import full_replays, games_and_damaged_copies
 
 
 def _draw_cards(self: RebirthEngine, pid: str, n: int, why: str = "") -> None:
@@ -86,45 +84,23 @@ LONG_WAYS: dict[str, Any] = {
 
 
 def _logs() -> list[dict[str, Any]]:
-    logs = []
-    for timing in ("main", "main_battle"):
-        for i in range(3):
-            seed = f"written-out-{timing}-{i}"
-            env = sample_envelope(seed)
-            env["rule_options"] = {"activate_timing": timing}
-            doc = random_game(env, seed, max_actions=150)
-            logs.append(doc)
-            rng = random.Random(seed)
-            for _ in range(3):
-                bad = copy.deepcopy(doc)
-                acts = bad["actions"]
-                k = rng.randrange(len(acts))
-                if rng.random() < 0.5:
-                    del acts[k]
-                else:
-                    j = rng.randrange(len(acts))
-                    acts[k], acts[j] = acts[j], acts[k]
-                logs.append(bad)
-    return logs
-
-
-def _replays(logs: list[dict[str, Any]]) -> list[str]:
-    out = []
-    for doc in logs:
-        body = canonical_json(doc)
-        for on_illegal in ("skip", "apply"):
-            out.append(canonical_json(replay(body, on_illegal=on_illegal, detail="full")))
-    return out
+    return games_and_damaged_copies(
+        [
+            (seed, {**sample_envelope(seed), "rule_options": {"activate_timing": timing}})
+            for timing in ("main", "main_battle")
+            for seed in (f"written-out-{timing}-{i}" for i in range(3))
+        ]
+    )
 
 
 def test_written_out_runner_is_the_cores(monkeypatch: pytest.MonkeyPatch) -> None:
     assert RebirthEngine.when_idle is AgendaEngine.when_idle  # (the core's runner skips it)
     logs = _logs()
-    fast = _replays(logs)
+    fast = full_replays(logs)
     for name, long_way in LONG_WAYS.items():
         assert getattr(RebirthEngine, name) is not long_way, name
         monkeypatch.setattr(RebirthEngine, name, long_way)
-    assert _replays(logs) == fast
+    assert full_replays(logs) == fast
 
 
 def test_the_checks_plan_is_a_plans() -> None:

@@ -10,21 +10,19 @@ to the core's that they did not follow would show here."""
 
 from __future__ import annotations
 
-import copy
 import dataclasses
-import random
 from typing import Any
 
 import pytest
 
-from judge.core.canonical import canonical_json
 from judge.core.engine import AgendaEngine, Plan
-from judge.core.replay import position, replay
+from judge.core.replay import position
 from judge.core.selfplay import random_game
 from judge.core.verdict import StepContext
 from judge.games.union_arena import actions, end_phase
 from judge.games.union_arena.engine import UnionArenaEngine
 from judge.games.union_arena.sample import sample_envelope
+from tests.written_out import full_replays, games_and_damaged_copies
 
 #: the engine's methods written out, each with its long way
 LONG_WAYS: dict[str, Any] = {
@@ -35,51 +33,28 @@ LONG_WAYS: dict[str, Any] = {
 
 
 def _logs() -> list[dict[str, Any]]:
-    logs = []
-    for i in range(4):
-        seed = f"ua-written-out-{i}"
-        doc = random_game(sample_envelope(seed), seed, max_actions=150)
-        logs.append(doc)
-        rng = random.Random(seed)
-        for _ in range(3):
-            bad = copy.deepcopy(doc)
-            acts = bad["actions"]
-            k = rng.randrange(len(acts))
-            if rng.random() < 0.5:
-                del acts[k]
-            else:
-                j = rng.randrange(len(acts))
-                acts[k], acts[j] = acts[j], acts[k]
-            logs.append(bad)
-    return logs
-
-
-def _replays(logs: list[dict[str, Any]]) -> list[str]:
-    out = []
-    for doc in logs:
-        body = canonical_json(doc)
-        for on_illegal in ("skip", "apply"):
-            out.append(canonical_json(replay(body, on_illegal=on_illegal, detail="full")))
-    return out
+    return games_and_damaged_copies(
+        [(seed, sample_envelope(seed)) for seed in (f"ua-written-out-{i}" for i in range(4))]
+    )
 
 
 def test_written_out_runner_is_the_cores(monkeypatch: pytest.MonkeyPatch) -> None:
     assert UnionArenaEngine.when_idle is AgendaEngine.when_idle  # (apply skips advance)
     logs = _logs()
-    fast = _replays(logs)
+    fast = full_replays(logs)
     for name, long_way in LONG_WAYS.items():
         assert getattr(UnionArenaEngine, name) is not long_way, name
         monkeypatch.setattr(UnionArenaEngine, name, long_way)
-    assert _replays(logs) == fast
+    assert full_replays(logs) == fast
 
 
 def test_end_phase_steps_at_once_are_the_agendas(monkeypatch: pytest.MonkeyPatch) -> None:
     """The end phase's steps (and the end phase after a proceed from the attack phase) run at
     once give the same replays as pushed on the agenda and run from it."""
     logs = _logs()
-    fast = _replays(logs)
+    fast = full_replays(logs)
     monkeypatch.setattr(end_phase, "AT_ONCE", False)
-    assert _replays(logs) == fast
+    assert full_replays(logs) == fast
 
 
 def test_the_checks_plan_is_a_plans() -> None:
