@@ -422,20 +422,21 @@ def op_attack_resolve(eng: RebirthEngine) -> None:
     st.damage += atk
     total = st.damage
     target = eng._names.get(dps.entry) or eng.name(dps.entry)
-    if total >= dfn:
+    defeated = total >= dfn
+    if defeated:
         text = f"{total} damage in total against DEF {dfn}: {target} is defeated."
-        ctx.rulings.append(
-            {"rule": "R4U-DAMAGE", "message": f"The attack deals {atk} (the entry's ATK); {text}"}
+    else:
+        text = (
+            f"{total} damage in total against DEF {dfn}: {target} stays; the damage is kept "
+            "for this turn."
         )
-        ctx.events.append(
-            {
-                "player": a.player,
-                "damage": atk,
-                "total": total,
-                "type": "attack_result",
-                "text": text,
-            }
-        )
+    ctx.rulings.append(
+        {"rule": "R4U-DAMAGE", "message": f"The attack deals {atk} (the entry's ATK); {text}"}
+    )
+    ctx.events.append(
+        {"player": a.player, "damage": atk, "total": total, "type": "attack_result", "text": text}
+    )
+    if defeated:
         if not carry:
             st.damage, st.damage_on = 0, None
             ctx.rulings.append(
@@ -447,23 +448,6 @@ def op_attack_resolve(eng: RebirthEngine) -> None:
             )
         eng.retire_entry(a.defender, f"{total} damage against DEF {dfn}")
         on_defeat.fire_defeat(eng, a, partner=False)  # R4U-TEXT-ON-DEFEAT
-    else:
-        text = (
-            f"{total} damage in total against DEF {dfn}: {target} stays; the damage is kept "
-            "for this turn."
-        )
-        ctx.rulings.append(
-            {"rule": "R4U-DAMAGE", "message": f"The attack deals {atk} (the entry's ATK); {text}"}
-        )
-        ctx.events.append(
-            {
-                "player": a.player,
-                "damage": atk,
-                "total": total,
-                "type": "attack_result",
-                "text": text,
-            }
-        )
 
 
 def could_guard(
