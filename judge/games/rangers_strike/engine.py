@@ -28,6 +28,7 @@ from typing import Any, ClassVar, TypeVar
 from judge.core.cards import read_table_once
 from judge.core.engine import (
     OP_FUNCTIONS,
+    STEP_LIMIT,
     AgendaEngine,
     Plan,
     deal_instances,
@@ -986,7 +987,7 @@ class RangersStrikeEngine(BattleSteps, EngineViews, AgendaEngine):
         ops = OP_FUNCTIONS.get(cls)
         if ops is None:
             ops = OP_FUNCTIONS[cls] = {}
-        for _ in range(10_000):
+        for _ in STEP_LIMIT:
             if st.phase == "over":
                 agenda.clear()
                 pool.items.clear()
